@@ -1,0 +1,36 @@
+// Two suites: `unit` (no servers) and `e2e` (the six services as real processes on real NATS and Postgres).
+const { compilerOptions } = require('./tsconfig.base.json');
+
+const moduleNameMapper = {};
+for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
+  moduleNameMapper[`^${alias.replace(/\//g, '\\/')}$`] = `<rootDir>/${target}`;
+}
+
+const transform = {
+  '^.+\\.ts$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const shared = { rootDir: __dirname, testEnvironment: 'node', moduleNameMapper, transform, setupFiles: ['reflect-metadata'] };
+
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,bench,tools}/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/apps/e2e/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/apps/e2e/src/support/global-setup.ts',
+      globalTeardown: '<rootDir>/apps/e2e/src/support/global-teardown.ts',
+    },
+  ],
+};

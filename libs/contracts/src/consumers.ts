@@ -1,0 +1,38 @@
+import { Streams, type StreamDefinition } from './streams';
+import { Subjects } from './subjects';
+
+export interface ConsumerDefinition {
+  readonly stream: StreamDefinition;
+  /** Named after the consuming service and purpose; prefixed with the namespace at provisioning. */
+  readonly durableName: string;
+  readonly filterSubject: string;
+  /** Redelivery timer; long handlers keep the message with `working()` well inside it. */
+  readonly ackWaitMs: number;
+  /** After this many deliveries the message is dead-lettered and terminated. */
+  readonly maxDeliver: number;
+  /** Upper bound of unacknowledged messages across all replicas. */
+  readonly maxAckPending: number;
+  /** Delay before redelivery after the n-th failed attempt (last value repeats). */
+  readonly retryDelaysMs: readonly number[];
+}
+
+export const Consumers = {
+  scrapeWorkerJobs: {
+    stream: Streams.scrapeJobs,
+    durableName: 'scrape-worker-jobs',
+    filterSubject: Subjects.scrapeJobRun,
+    ackWaitMs: 30_000,
+    maxDeliver: 4,
+    maxAckPending: 1_000,
+    retryDelaysMs: [250, 1_000, 5_000],
+  },
+  billingUsage: {
+    stream: Streams.billingUsage,
+    durableName: 'billing-service-usage',
+    filterSubject: Subjects.usageRecorded,
+    ackWaitMs: 30_000,
+    maxDeliver: 10,
+    maxAckPending: 1_000,
+    retryDelaysMs: [1_000, 5_000, 30_000],
+  },
+} as const satisfies Record<string, ConsumerDefinition>;

@@ -1,0 +1,25 @@
+import { ApiKeyVerifyRequest, type ApiKeyVerifyReply, UsageRecordedEvent } from './payloads/billing';
+import { DeadLetterRecord } from './payloads/dead-letter';
+import { ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
+import { Subjects } from './subjects';
+
+/** JetStream subjects and the payload class each carries: publishing the wrong payload does not compile. */
+export const StreamPayloads = {
+  [Subjects.scrapeJobRun]: ScrapeJobCommand,
+  [Subjects.scrapeJobFinished]: ScrapeJobFinishedEvent,
+  [Subjects.usageRecorded]: UsageRecordedEvent,
+  [Subjects.messageDeadLettered]: DeadLetterRecord,
+} as const;
+export type StreamSubject = keyof typeof StreamPayloads;
+export type StreamPayload<S extends StreamSubject> = InstanceType<(typeof StreamPayloads)[S]>;
+
+/** Request/reply subjects with their request class and reply type. */
+export const RequestPayloads = {
+  [Subjects.apiKeyVerify]: ApiKeyVerifyRequest,
+} as const;
+export interface RequestReplies {
+  [Subjects.apiKeyVerify]: ApiKeyVerifyReply;
+}
+export type RequestSubject = keyof typeof RequestPayloads;
+export type RequestPayload<S extends RequestSubject> = InstanceType<(typeof RequestPayloads)[S]>;
+export type RequestReply<S extends RequestSubject> = RequestReplies[S];

@@ -1,0 +1,36 @@
+import { IsIn, IsInt, IsISO8601, IsString, Length, Min } from 'class-validator';
+
+/** Request on `billing.apikey.verify`. The gateway sends only the key's SHA-256, never the key. */
+export class ApiKeyVerifyRequest {
+  @IsString()
+  @Length(64, 64)
+  keyHash!: string;
+}
+
+export interface ApiKeyVerifyReply {
+  teamId: string;
+  keyId: string;
+  concurrencyLimit: number;
+}
+
+/** Event on `billing.usage.recorded`: idempotent by `eventId`. */
+export class UsageRecordedEvent {
+  @IsString()
+  eventId!: string;
+
+  @IsString()
+  teamId!: string;
+
+  @IsIn(['scrape'])
+  kind!: 'scrape';
+
+  @IsString()
+  jobId!: string;
+
+  @IsInt()
+  @Min(0)
+  credits!: number;
+
+  @IsISO8601()
+  occurredAt!: string;
+}

@@ -1,0 +1,141 @@
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import type { ScrapeOrigin } from '../subjects';
+import type { WireError } from '../error-codes';
+
+/** The formats a scrape produces, after the gateway normalised the request's `formats`. */
+export const DOCUMENT_FORMATS = ['markdown', 'html', 'rawHtml', 'links', 'images'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
+/** Fully resolved options of one scrape: every default applied, so workers and cache keys agree. */
+export class ResolvedScrapeOptions {
+  @IsArray()
+  @IsIn(DOCUMENT_FORMATS, { each: true })
+  formats!: DocumentFormat[];
+
+  @IsBoolean()
+  onlyMainContent!: boolean;
+
+  @IsArray()
+  @IsString({ each: true })
+  includeTags!: string[];
+
+  @IsArray()
+  @IsString({ each: true })
+  excludeTags!: string[];
+
+  @IsInt()
+  @Min(0)
+  maxAge!: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  minAge?: number;
+
+  @IsObject()
+  headers!: Record<string, string>;
+
+  @IsBoolean()
+  skipTlsVerification!: boolean;
+
+  @IsInt()
+  @Min(1)
+  timeout!: number;
+
+  @IsBoolean()
+  removeBase64Images!: boolean;
+
+  @IsBoolean()
+  storeInCache!: boolean;
+
+  @IsBoolean()
+  zeroDataRetention!: boolean;
+}
+
+/** Command on `scrape.job.run`. */
+export class ScrapeJobCommand {
+  @IsUUID()
+  jobId!: string;
+
+  @IsString()
+  teamId!: string;
+
+  @IsString()
+  url!: string;
+
+  @IsIn(['direct', 'scheduled'])
+  origin!: ScrapeOrigin;
+
+  @ValidateNested()
+  @Type(() => ResolvedScrapeOptions)
+  options!: ResolvedScrapeOptions;
+
+  /** Epoch ms after which nobody waits for the result any more. */
+  @IsInt()
+  deadlineAt!: number;
+}
+
+export interface PageMetadata {
+  title?: string;
+  description?: string;
+  language?: string;
+  sourceURL: string;
+  url: string;
+  keywords?: string;
+  ogLocaleAlternate?: string[];
+  statusCode: number;
+  contentType?: string;
+  error?: string;
+  cacheState?: 'hit' | 'miss';
+  cachedAt?: string;
+  [key: string]: unknown;
+}
+
+/** The `data` of a scrape response (spec 2.4), as far as the HTTP engine produces it. */
+export interface ScrapeDocument {
+  markdown?: string;
+  html?: string;
+  rawHtml?: string;
+  links?: string[];
+  images?: string[];
+  metadata: PageMetadata;
+  warning?: string;
+}
+
+/** Event on `scrape.job.finished.<origin>.<jobId>`. */
+export class ScrapeJobFinishedEvent {
+  @IsUUID()
+  jobId!: string;
+
+  @IsString()
+  teamId!: string;
+
+  @IsIn(['completed', 'failed'])
+  status!: 'completed' | 'failed';
+
+  /** The document when it fits in a message. */
+  @IsOptional()
+  @IsObject()
+  document?: ScrapeDocument;
+
+  /** Object store name holding the document when it does not fit. */
+  @IsOptional()
+  @IsString()
+  documentObject?: string;
+
+  @IsOptional()
+  @IsObject()
+  error?: WireError;
+}

@@ -1,0 +1,180 @@
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  ValidateNested,
+  registerDecorator,
+  type ValidationArguments,
+} from 'class-validator';
+
+export const MAX_SCRAPE_TIMEOUT_MS = 300_000;
+export const DEFAULT_SCRAPE_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_AGE_MS = 172_800_000;
+
+/** Output formats named by the v2 API. */
+export const FORMAT_TYPES = [
+  'markdown',
+  'html',
+  'rawHtml',
+  'links',
+  'images',
+  'summary',
+  'screenshot',
+  'json',
+  'changeTracking',
+  'branding',
+] as const;
+export type FormatType = (typeof FORMAT_TYPES)[number];
+
+/** A format as the API accepts it: a bare name, or an object with `type` and that format's options. */
+export type FormatEntry = FormatType | ({ type: FormatType } & Record<string, unknown>);
+
+function isFormatEntry(value: unknown): boolean {
+  if (typeof value === 'string') return (FORMAT_TYPES as readonly string[]).includes(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const type = (value as { type?: unknown }).type;
+  return typeof type === 'string' && (FORMAT_TYPES as readonly string[]).includes(type);
+}
+
+function IsFormatList(): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    registerDecorator({
+      name: 'isFormatList',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      validator: {
+        validate: (value: unknown) => Array.isArray(value) && value.every(isFormatEntry),
+        defaultMessage: (args?: ValidationArguments) =>
+          `${args?.property ?? 'formats'} must be an array of format names (${FORMAT_TYPES.join(', ')}) or objects with such a type`,
+      },
+    });
+  };
+}
+
+function IsStringRecord(): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    registerDecorator({
+      name: 'isStringRecord',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'object' &&
+          value !== null &&
+          !Array.isArray(value) &&
+          Object.values(value).every((entry) => typeof entry === 'string'),
+        defaultMessage: (args?: ValidationArguments) => `${args?.property ?? 'value'} must be an object of strings`,
+      },
+    });
+  };
+}
+
+export class LocationOption {
+  @IsOptional()
+  @IsString()
+  country?: string;
+
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  languages?: string[];
+}
+
+/** One browser action; the browser engine validates each kind's own fields. */
+export class ActionOption {
+  @IsIn(['wait', 'click', 'write', 'press', 'scroll', 'screenshot', 'scrape', 'executeJavascript', 'pdf'])
+  type!: string;
+}
+
+/** Scrape options of spec section 2.2, shared by scrape, batch scrape, crawl and extract. */
+export class ScrapeOptions {
+  @IsOptional()
+  @IsFormatList()
+  formats?: FormatEntry[];
+
+  @IsOptional()
+  @IsBoolean()
+  onlyMainContent?: boolean;
+
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  includeTags?: string[];
+
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  excludeTags?: string[];
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  maxAge?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  minAge?: number;
+
+  @IsOptional()
+  @IsStringRecord()
+  headers?: Record<string, string>;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  waitFor?: number;
+
+  @IsOptional()
+  @IsBoolean()
+  mobile?: boolean;
+
+  @IsOptional()
+  @IsBoolean()
+  skipTlsVerification?: boolean;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_SCRAPE_TIMEOUT_MS)
+  timeout?: number;
+
+  @IsOptional()
+  @IsArray()
+  parsers?: unknown[];
+
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ActionOption)
+  actions?: ActionOption[];
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LocationOption)
+  location?: LocationOption;
+
+  @IsOptional()
+  @IsBoolean()
+  removeBase64Images?: boolean;
+
+  @IsOptional()
+  @IsBoolean()
+  blockAds?: boolean;
+
+  @IsOptional()
+  @IsIn(['basic', 'enhanced', 'auto'])
+  proxy?: 'basic' | 'enhanced' | 'auto';
+
+  @IsOptional()
+  @IsBoolean()
+  storeInCache?: boolean;
+}

@@ -1,0 +1,53 @@
+import { Subjects } from './subjects';
+
+export interface StreamDefinition {
+  /** UPPER_SNAKE name, owned by the producing service; prefixed with the namespace at provisioning. */
+  readonly name: string;
+  readonly subjects: readonly string[];
+  readonly retention: 'workqueue' | 'limits';
+  readonly maxAgeMs: number;
+  /** Window in which a repeated `Nats-Msg-Id` is dropped as a duplicate. */
+  readonly duplicateWindowMs: number;
+  readonly maxBytes?: number;
+}
+
+const HOUR = 3_600_000;
+
+export const Streams = {
+  scrapeJobs: {
+    name: 'SCRAPE_JOBS',
+    subjects: [Subjects.scrapeJobRun],
+    retention: 'workqueue',
+    maxAgeMs: 24 * HOUR,
+    duplicateWindowMs: 10 * 60_000,
+  },
+  scrapeResults: {
+    name: 'SCRAPE_RESULTS',
+    subjects: [`${Subjects.scrapeJobFinished}.>`],
+    retention: 'limits',
+    maxAgeMs: HOUR,
+    duplicateWindowMs: 10 * 60_000,
+  },
+  billingUsage: {
+    name: 'BILLING_USAGE',
+    subjects: [Subjects.usageRecorded],
+    retention: 'workqueue',
+    maxAgeMs: 7 * 24 * HOUR,
+    duplicateWindowMs: 10 * 60_000,
+  },
+  deadLetters: {
+    name: 'DEAD_LETTERS',
+    subjects: [Subjects.messageDeadLettered],
+    retention: 'limits',
+    maxAgeMs: 14 * 24 * HOUR,
+    duplicateWindowMs: 60_000,
+  },
+} as const satisfies Record<string, StreamDefinition>;
+
+/**
+ * Object store bucket for payloads larger than the NATS max payload (a scraped page can be many MB).
+ * Events carry the object's name instead of the document.
+ */
+export const ObjectBuckets = {
+  scrapeDocuments: { name: 'scrape_documents', ttlMs: HOUR },
+} as const;
