@@ -1,6 +1,10 @@
 // Two suites: `unit` (no servers) and `e2e` (the six services as real processes on real NATS and Postgres).
 const { compilerOptions } = require('./tsconfig.base.json');
 
+// Test files resolve the @wh/* aliases through moduleNameMapper; the e2e global setup runs outside that
+// machinery, in this process, so it gets the same aliases from tsconfig-paths.
+require('tsconfig-paths').register({ baseUrl: __dirname, paths: compilerOptions.paths });
+
 const moduleNameMapper = {};
 for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
   moduleNameMapper[`^${alias.replace(/\//g, '\\/')}$`] = `<rootDir>/${target}`;

@@ -34,3 +34,6 @@ export class UsageRecordedEvent {
   @IsISO8601()
   occurredAt!: string;
 }
+
+/** Team used for every request when authentication is switched off for single-user local use. */
+export const LOCAL_TEAM_ID = '00000000-0000-4000-8000-000000000000';

@@ -1,0 +1,60 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
+import type { Response } from 'express';
+import { ErrorCode } from '@wh/contracts';
+import { DomainError } from '@wh/platform/errors';
+import type { Logger } from '@wh/platform/logging';
+import { STATUS_BY_CODE } from './error-status';
+
+interface ErrorBody {
+  success: false;
+  error: string;
+  code: ErrorCode;
+  details?: unknown;
+}
+
+/** Codes for errors raised by the HTTP layer itself (routing, body parsing). */
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  [HttpStatus.BAD_REQUEST]: ErrorCode.BadRequest,
+  [HttpStatus.UNAUTHORIZED]: ErrorCode.Unauthorized,
+  [HttpStatus.NOT_FOUND]: ErrorCode.NotFound,
+  [HttpStatus.PAYLOAD_TOO_LARGE]: ErrorCode.PayloadTooLarge,
+};
+
+function describeHttpException(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  return Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : exception.message;
+}
+
+/** Every error leaves the API as Firecrawl does it: `{success: false, error, code, details}`. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const [status, body] = this.toResponse(exception);
+    if (status >= 500) this.logger.error({ err: exception }, 'request failed');
+    response.status(status).json(body);
+  }
+
+  private toResponse(exception: unknown): [number, ErrorBody] {
+    if (exception instanceof DomainError) {
+      const body: ErrorBody = { success: false, error: exception.message, code: exception.code };
+      if (exception.details !== undefined) body.details = exception.details;
+      return [STATUS_BY_CODE[exception.code], body];
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      return [status, { success: false, error: describeHttpException(exception), code: CODE_BY_STATUS[status] ?? ErrorCode.BadRequest }];
+    }
+    // Body-parser failures arrive as plain errors carrying a status (malformed JSON, body too large).
+    const status = (exception as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const message = status === 413 ? 'Request body is too large' : 'Request body is not valid JSON';
+      return [status, { success: false, error: message, code: CODE_BY_STATUS[status] ?? ErrorCode.BadRequest }];
+    }
+    return [500, { success: false, error: 'Internal server error', code: ErrorCode.Internal }];
+  }
+}

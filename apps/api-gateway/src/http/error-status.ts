@@ -1,0 +1,21 @@
+import { HttpStatus } from '@nestjs/common';
+import { ErrorCode } from '@wh/contracts';
+
+/** The one place where wire error codes become HTTP statuses. */
+export const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
+  [ErrorCode.BadRequest]: HttpStatus.BAD_REQUEST,
+  [ErrorCode.Unauthorized]: HttpStatus.UNAUTHORIZED,
+  [ErrorCode.NotFound]: HttpStatus.NOT_FOUND,
+  [ErrorCode.PayloadTooLarge]: HttpStatus.PAYLOAD_TOO_LARGE,
+  [ErrorCode.UnsupportedOption]: HttpStatus.BAD_REQUEST,
+  [ErrorCode.ScrapeTimeout]: HttpStatus.REQUEST_TIMEOUT,
+  [ErrorCode.ScrapeNoCachedData]: HttpStatus.NOT_FOUND,
+  [ErrorCode.ScrapeTargetForbidden]: HttpStatus.FORBIDDEN,
+  [ErrorCode.ScrapeDnsResolutionError]: HttpStatus.BAD_REQUEST,
+  [ErrorCode.ScrapeSslError]: HttpStatus.BAD_GATEWAY,
+  [ErrorCode.ScrapeSiteError]: HttpStatus.BAD_GATEWAY,
+  [ErrorCode.ScrapeResponseTooLarge]: HttpStatus.BAD_GATEWAY,
+  [ErrorCode.ScrapeUnsupportedFile]: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+  [ErrorCode.ServiceUnavailable]: HttpStatus.SERVICE_UNAVAILABLE,
+  [ErrorCode.Internal]: HttpStatus.INTERNAL_SERVER_ERROR,
+};

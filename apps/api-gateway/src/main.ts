@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { bootstrapService } from '@wh/platform/runtime';
+import { GatewayConfig } from './gateway.config';
+import { GatewayModule } from './gateway.module';
+import { ApiExceptionFilter } from './http/api-exception.filter';
+import { correlationMiddleware } from './http/correlation.middleware';
+import { createApiValidationPipe } from './http/validation.pipe';
+
+void bootstrapService({
+  appModule: GatewayModule,
+  configClass: GatewayConfig,
+  configure: (app, logger) => {
+    const express = app as NestExpressApplication;
+    express.useBodyParser('json', { limit: express.get(GatewayConfig).MAX_REQUEST_BODY_BYTES });
+    express.use(correlationMiddleware);
+    express.useGlobalPipes(createApiValidationPipe());
+    express.useGlobalFilters(new ApiExceptionFilter(logger));
+    express.disable('x-powered-by');
+  },
+});

@@ -1,0 +1,30 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { ScrapeOptions } from '@wh/contracts';
+
+/** Firecrawl prepends a scheme to scheme-less URLs; anything else is validated as given. */
+function withScheme({ value }: { value: unknown }): unknown {
+  return typeof value === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(value.trim()) ? `http://${value.trim()}` : value;
+}
+
+/** Body of POST /v2/scrape. */
+export class ScrapeRequestDto extends ScrapeOptions {
+  @Transform(withScheme)
+  @IsString()
+  @MaxLength(8192)
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'url must be an http or https URL' })
+  url!: string;
+
+  @IsOptional()
+  @IsBoolean()
+  zeroDataRetention?: boolean;
+
+  /** Sent by the official SDKs to identify themselves. */
+  @IsOptional()
+  @IsString()
+  origin?: string;
+
+  @IsOptional()
+  @IsString()
+  integration?: string;
+}

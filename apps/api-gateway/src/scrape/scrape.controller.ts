@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import type { ScrapeDocument } from '@wh/contracts';
+import { ApiKeyGuard } from '../auth/api-key.guard';
+import { CurrentTeam, type TeamContext } from '../auth/team-context';
+import { resolveScrapeOptions } from './resolve-scrape-options';
+import { ScrapeDispatcher } from './scrape-dispatcher';
+import { ScrapeRequestDto } from './scrape-request.dto';
+
+@Controller('v2')
+@UseGuards(ApiKeyGuard)
+export class ScrapeController {
+  constructor(@Inject(ScrapeDispatcher) private readonly dispatcher: ScrapeDispatcher) {}
+
+  @Post('scrape')
+  @HttpCode(200)
+  async scrape(
+    @CurrentTeam() team: TeamContext,
+    @Body() body: ScrapeRequestDto,
+  ): Promise<{ success: true; data: ScrapeDocument }> {
+    const { url, zeroDataRetention, origin: _origin, integration: _integration, ...options } = body;
+    const resolved = resolveScrapeOptions(options, zeroDataRetention ?? false);
+    const data = await this.dispatcher.run({
+      jobId: randomUUID(),
+      teamId: team.teamId,
+      url,
+      origin: 'direct',
+      options: resolved,
+      deadlineAt: Date.now() + resolved.timeout,
+    });
+    return { success: true, data };
+  }
+}

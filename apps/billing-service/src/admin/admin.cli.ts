@@ -1,0 +1,116 @@
+import 'reflect-metadata';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '@wh/platform/config';
+import { createKysely, ServiceDatabaseConfig } from '@wh/platform/database';
+import { generateApiKey, hashApiKey } from '../api-keys/api-key-secret';
+import { ApiKeysRepository } from '../api-keys/api-keys.repository';
+import { TeamsRepository } from '../api-keys/teams.repository';
+import type { BillingDatabase } from '../database/billing-database';
+
+const USAGE = `usage: npm run admin -- <command>
+  create-team <name> [--concurrency N]   create a team (default concurrency limit 10)
+  create-key <team> [--label TEXT]        create an API key for a team; prints it once
+  list-keys <team>                        list a team's keys (prefix, id, state)
+  revoke-key <team> <key-id>              revoke one key
+  ensure-dev-key --file PATH              create team "dev" and a key once, keep the key in PATH, print it`;
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+class AdminCommands {
+  private readonly teams: TeamsRepository;
+  private readonly keys: ApiKeysRepository;
+
+  constructor(db: ReturnType<typeof createKysely<BillingDatabase>>) {
+    this.teams = new TeamsRepository(db);
+    this.keys = new ApiKeysRepository(db);
+  }
+
+  async createTeam(name: string, concurrency: number): Promise<string> {
+    const team = await this.teams.create(name, concurrency);
+    return `team ${team.name} ${team.id} (concurrency limit ${team.concurrencyLimit})`;
+  }
+
+  async createKey(teamName: string, label: string | null): Promise<string> {
+    const team = await this.requireTeam(teamName);
+    const key = generateApiKey();
+    const id = await this.keys.create(team.id, hashApiKey(key), key.slice(0, 7), label);
+    return `key ${id} for team ${team.name}:\n${key}`;
+  }
+
+  async listKeys(teamName: string): Promise<string> {
+    const team = await this.requireTeam(teamName);
+    const keys = await this.keys.listForTeam(team.id);
+    return keys
+      .map((key) => `${key.id} ${key.prefix}… ${key.revokedAt ? 'revoked' : 'active'} ${key.label ?? ''}`.trim())
+      .join('\n');
+  }
+
+  async revokeKey(teamName: string, keyId: string): Promise<string> {
+    const team = await this.requireTeam(teamName);
+    if (!(await this.keys.revoke(team.id, keyId))) throw new Error(`team ${teamName} has no active key ${keyId}`);
+    return `revoked ${keyId}`;
+  }
+
+  /** Idempotent: reuses the key in `file` while it is still active. */
+  async ensureDevKey(file: string): Promise<string> {
+    if (existsSync(file)) {
+      const existing = readFileSync(file, 'utf8').trim();
+      if (await this.keys.findActiveByHash(hashApiKey(existing))) return existing;
+    }
+    const team = (await this.teams.findByName('dev')) ?? (await this.teams.create('dev', 10));
+    const key = generateApiKey();
+    await this.keys.create(team.id, hashApiKey(key), key.slice(0, 7), 'development');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${key}\n`, { mode: 0o600 });
+    return key;
+  }
+
+  private async requireTeam(name: string) {
+    const team = await this.teams.findByName(name);
+    if (!team) throw new Error(`no team named ${name}`);
+    return team;
+  }
+}
+
+async function run(commands: AdminCommands, args: string[]): Promise<string> {
+  const [command, first, second] = args;
+  switch (command) {
+    case 'create-team':
+      if (!first) break;
+      return commands.createTeam(first, Number(option(args, '--concurrency') ?? 10));
+    case 'create-key':
+      if (!first) break;
+      return commands.createKey(first, option(args, '--label') ?? null);
+    case 'list-keys':
+      if (!first) break;
+      return commands.listKeys(first);
+    case 'revoke-key':
+      if (!first || !second) break;
+      return commands.revokeKey(first, second);
+    case 'ensure-dev-key': {
+      const file = option(args, '--file');
+      if (!file) break;
+      return commands.ensureDevKey(file);
+    }
+  }
+  throw new Error(USAGE);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(ServiceDatabaseConfig);
+  const db = createKysely<BillingDatabase>(config.DATABASE_URL, () => undefined, 1);
+  try {
+    process.stdout.write(`${await run(new AdminCommands(db), process.argv.slice(2))}\n`);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+void main();

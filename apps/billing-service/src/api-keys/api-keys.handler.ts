@@ -1,0 +1,19 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { type ApiKeyVerifyReply, ApiKeyVerifyRequest, ErrorCode, Subjects } from '@wh/contracts';
+import { DomainError } from '@wh/platform/errors';
+import { PreserveRpcErrors } from '@wh/platform/messaging';
+import { ApiKeysRepository } from './api-keys.repository';
+
+@Controller()
+@PreserveRpcErrors()
+export class ApiKeysHandler {
+  constructor(@Inject(ApiKeysRepository) private readonly keys: ApiKeysRepository) {}
+
+  @MessagePattern(Subjects.apiKeyVerify)
+  async verify(@Payload() request: ApiKeyVerifyRequest): Promise<ApiKeyVerifyReply> {
+    const key = await this.keys.findActiveByHash(request.keyHash);
+    if (!key) throw new DomainError(ErrorCode.Unauthorized, 'Unauthorized: Invalid token');
+    return key;
+  }
+}

@@ -1,0 +1,5 @@
+import { ServiceDatabaseConfig } from '@wh/platform/database';
+
+export class BillingConfig extends ServiceDatabaseConfig {
+  override HTTP_PORT: number = 3105;
+}

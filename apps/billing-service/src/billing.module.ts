@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { Consumers, Streams } from '@wh/contracts';
+import { ConfigModule } from '@wh/platform/config';
+import { DATABASE, DatabaseModule, DatabaseReadinessCheck } from '@wh/platform/database';
+import { HealthModule } from '@wh/platform/health';
+import { LoggingModule } from '@wh/platform/logging';
+import { MessagingModule, NatsReadinessCheck } from '@wh/platform/messaging';
+import { ApiKeysHandler } from './api-keys/api-keys.handler';
+import { ApiKeysRepository } from './api-keys/api-keys.repository';
+import { BillingConfig } from './billing.config';
+import type { BillingDatabase } from './database/billing-database';
+import { UsageHandler } from './usage/usage.handler';
+import { UsageRepository } from './usage/usage.repository';
+
+export const BILLING_SERVICE = 'billing-service';
+
+@Module({
+  imports: [
+    ConfigModule.forRoot(BillingConfig),
+    LoggingModule.forRoot(BILLING_SERVICE, BillingConfig),
+    DatabaseModule.forRoot(BillingConfig),
+    MessagingModule.forRoot({
+      serviceName: BILLING_SERVICE,
+      configClass: BillingConfig,
+      streams: [Streams.billingUsage, Streams.deadLetters],
+      consumers: [Consumers.billingUsage],
+    }),
+    HealthModule.forRoot([NatsReadinessCheck, DatabaseReadinessCheck]),
+  ],
+  controllers: [ApiKeysHandler, UsageHandler],
+  providers: [
+    { provide: ApiKeysRepository, inject: [DATABASE], useFactory: (db: Kysely<BillingDatabase>) => new ApiKeysRepository(db) },
+    { provide: UsageRepository, inject: [DATABASE], useFactory: (db: Kysely<BillingDatabase>) => new UsageRepository(db) },
+  ],
+})
+export class BillingModule {}

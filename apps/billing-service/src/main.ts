@@ -1,0 +1,11 @@
+import 'reflect-metadata';
+import { Consumers } from '@wh/contracts';
+import { bootstrapService } from '@wh/platform/runtime';
+import { BillingConfig } from './billing.config';
+import { BillingModule } from './billing.module';
+
+void bootstrapService({
+  appModule: BillingModule,
+  configClass: BillingConfig,
+  transport: { concurrency: () => ({ [Consumers.billingUsage.durableName]: 4 }) },
+});

@@ -1,0 +1,16 @@
+import { Controller, Inject } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { Consumers, UsageRecordedEvent } from '@wh/contracts';
+import { PreserveRpcErrors } from '@wh/platform/messaging';
+import { UsageRepository } from './usage.repository';
+
+@Controller()
+@PreserveRpcErrors()
+export class UsageHandler {
+  constructor(@Inject(UsageRepository) private readonly usage: UsageRepository) {}
+
+  @EventPattern(Consumers.billingUsage.durableName)
+  async record(@Payload() event: UsageRecordedEvent): Promise<void> {
+    await this.usage.record({ ...event, occurredAt: new Date(event.occurredAt) });
+  }
+}

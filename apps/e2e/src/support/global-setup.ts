@@ -1,0 +1,16 @@
+import { startStack, provideInfrastructure } from '@wh/testing';
+import { publishStack } from './stack-env';
+
+/** Starts NATS and Postgres if needed, then the six services, once for the whole e2e suite. */
+export default async function globalSetup(): Promise<void> {
+  const infrastructure = await provideInfrastructure();
+  process.env.WH_E2E_INFRA = JSON.stringify({
+    natsUrl: infrastructure.natsUrl,
+    postgresAdminUrl: infrastructure.postgresAdminUrl,
+  });
+  const stack = await startStack(infrastructure, { label: 'shared' });
+  const { processes: _processes, startService: _startService, stop: _stop, env: _env, ...description } = stack;
+  publishStack(description);
+  const state = globalThis as { __WH_E2E__?: { stack: typeof stack; infrastructure: typeof infrastructure } };
+  state.__WH_E2E__ = { stack, infrastructure };
+}

@@ -1,0 +1,20 @@
+import { createHash } from 'node:crypto';
+import type { ResolvedScrapeOptions } from '@wh/contracts';
+
+/**
+ * Cache identity of a scrape: the URL and every option that changes the document. Options that only
+ * steer fetching (timeout) or caching itself (maxAge, minAge, storeInCache) are left out.
+ */
+export function scrapeCacheKey(url: string, options: ResolvedScrapeOptions): string {
+  const identity = {
+    url,
+    formats: [...options.formats].sort(),
+    onlyMainContent: options.onlyMainContent,
+    includeTags: options.includeTags,
+    excludeTags: options.excludeTags,
+    removeBase64Images: options.removeBase64Images,
+    headers: Object.entries(options.headers).sort(([a], [b]) => a.localeCompare(b)),
+    skipTlsVerification: options.skipTlsVerification,
+  };
+  return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
+}

@@ -1,0 +1,3 @@
+export { HttpEngine, type HttpEngineOptions } from './http-engine';
+export type { FetchedResponse, HttpFetchRequest } from './http-fetch.types';
+export { classifyAddress, isPublicAddress, type AddressClass } from './ip-classification';

@@ -1,0 +1,60 @@
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { Consumers, ObjectBuckets, Streams } from '@wh/contracts';
+import { ConfigModule } from '@wh/platform/config';
+import { DATABASE, DatabaseModule, DatabaseReadinessCheck } from '@wh/platform/database';
+import { HealthModule } from '@wh/platform/health';
+import { LoggingModule } from '@wh/platform/logging';
+import { MessagingModule, NatsReadinessCheck } from '@wh/platform/messaging';
+import { ScrapeCacheRepository } from './cache/scrape-cache.repository';
+import { ConversionPool } from './conversion/conversion-pool';
+import type { ScrapeWorkerDatabase } from './database/scrape-worker-database';
+import { HttpEngine } from './fetch';
+import { PageScraper } from './scrape/page-scraper';
+import { ScrapeJobHandler } from './scrape/scrape-job.handler';
+import { ScrapeWorkerConfig } from './scrape-worker.config';
+
+export const SCRAPE_WORKER = 'scrape-worker';
+
+@Module({
+  imports: [
+    ConfigModule.forRoot(ScrapeWorkerConfig),
+    LoggingModule.forRoot(SCRAPE_WORKER, ScrapeWorkerConfig),
+    DatabaseModule.forRoot(ScrapeWorkerConfig),
+    MessagingModule.forRoot({
+      serviceName: SCRAPE_WORKER,
+      configClass: ScrapeWorkerConfig,
+      streams: [Streams.scrapeJobs, Streams.scrapeResults, Streams.billingUsage, Streams.deadLetters],
+      consumers: [Consumers.scrapeWorkerJobs],
+      largeObjects: ObjectBuckets.scrapeDocuments,
+    }),
+    HealthModule.forRoot([NatsReadinessCheck, DatabaseReadinessCheck]),
+  ],
+  controllers: [ScrapeJobHandler],
+  providers: [
+    {
+      provide: ConversionPool,
+      inject: [ScrapeWorkerConfig],
+      useFactory: (config: ScrapeWorkerConfig) => new ConversionPool(config.CONVERSION_THREADS),
+    },
+    { provide: HttpEngine, useFactory: () => new HttpEngine() },
+    {
+      provide: PageScraper,
+      inject: [DATABASE, HttpEngine, ConversionPool, ScrapeWorkerConfig],
+      useFactory: (db: Kysely<ScrapeWorkerDatabase>, engine: HttpEngine, pool: ConversionPool, config: ScrapeWorkerConfig) =>
+        new PageScraper(new ScrapeCacheRepository(db), engine, (request) => pool.convert(request), {
+          allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+          maxResponseBytes: config.MAX_RESPONSE_BYTES,
+          userAgent: config.USER_AGENT,
+        }),
+    },
+  ],
+})
+export class ScrapeWorkerModule implements OnApplicationShutdown {
+  constructor(@Inject(HttpEngine) private readonly engine: HttpEngine) {}
+
+  /** Pooled keep-alive connections to target sites would otherwise hold the process open. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.engine.close();
+  }
+}

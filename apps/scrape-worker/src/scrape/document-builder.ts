@@ -1,0 +1,72 @@
+import { STATUS_CODES } from 'node:http';
+import { ErrorCode, type PageMetadata, type ResolvedScrapeOptions, type ScrapeDocument } from '@wh/contracts';
+import { DomainError } from '@wh/platform/errors';
+import type { ConvertRequest, ConvertResult } from '@wh/scraping/core';
+import type { FetchedResponse } from '../fetch';
+
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+function isTextual(contentType: string): boolean {
+  return (
+    contentType.startsWith('text/') ||
+    contentType === 'application/json' ||
+    contentType.endsWith('+json') ||
+    contentType === 'application/xml' ||
+    contentType.endsWith('+xml')
+  );
+}
+
+/** Whether the body should go through the HTML pipeline (servers often omit or mislabel the type). */
+function looksLikeHtml(response: FetchedResponse): boolean {
+  if (HTML_TYPES.has(response.contentType)) return true;
+  if (response.contentType && response.contentType !== 'text/plain') return false;
+  return /^\s*(<!doctype html|<html|<head|<body)/i.test(response.text?.slice(0, 512) ?? '');
+}
+
+export type Converter = (request: ConvertRequest) => Promise<ConvertResult>;
+
+/** Turns a fetched response into the document of the requested formats. */
+export async function buildDocument(
+  requestedUrl: string,
+  response: FetchedResponse,
+  options: ResolvedScrapeOptions,
+  convert: Converter,
+): Promise<ScrapeDocument> {
+  const baseMetadata: PageMetadata = {
+    sourceURL: requestedUrl,
+    url: response.url,
+    statusCode: response.statusCode,
+    contentType: response.contentType || undefined,
+    ...(response.statusCode >= 400 ? { error: STATUS_CODES[response.statusCode] ?? 'HTTP error' } : {}),
+  };
+  if (response.text !== undefined && looksLikeHtml(response)) {
+    const converted = await convert({
+      html: response.text,
+      url: response.url,
+      formats: options.formats,
+      onlyMainContent: options.onlyMainContent,
+      includeTags: options.includeTags,
+      excludeTags: options.excludeTags,
+      removeBase64Images: options.removeBase64Images,
+    });
+    const { metadata, ...outputs } = converted;
+    return { ...outputs, metadata: { ...metadata, ...baseMetadata } };
+  }
+  if (response.text !== undefined && isTextual(response.contentType)) {
+    return textDocument(response.text, options, baseMetadata);
+  }
+  throw new DomainError(
+    ErrorCode.ScrapeUnsupportedFile,
+    `content type ${response.contentType || 'unknown'} cannot be turned into the requested formats`,
+  );
+}
+
+/** Plain text, JSON and XML come back as they are: there is no markup to convert. */
+function textDocument(text: string, options: ResolvedScrapeOptions, metadata: PageMetadata): ScrapeDocument {
+  const document: ScrapeDocument = { metadata };
+  for (const format of options.formats) {
+    if (format === 'links' || format === 'images') document[format] = [];
+    else document[format] = text;
+  }
+  return document;
+}

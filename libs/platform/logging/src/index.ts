@@ -1,0 +1,4 @@
+export * from './correlation';
+export * from './logger';
+export * from './nest-logger';
+export * from './logging.module';

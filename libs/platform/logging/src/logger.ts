@@ -1,0 +1,29 @@
+import pino, { type Logger } from 'pino';
+import { currentCorrelationId } from './correlation';
+
+/** Header and field names whose values never reach a log line. */
+const REDACTED_PATHS = [
+  'authorization',
+  'headers.authorization',
+  'req.headers.authorization',
+  'key',
+  'apiKey',
+  'token',
+  '*.password',
+];
+
+/** A JSON logger that stamps the service name and the current correlation id on every line. */
+export function createLogger(service: string, level: string): Logger {
+  return pino({
+    level,
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    mixin: () => {
+      const correlationId = currentCorrelationId();
+      return correlationId ? { correlationId } : {};
+    },
+    formatters: { level: (label) => ({ level: label }) },
+  });
+}
+export type { Logger };

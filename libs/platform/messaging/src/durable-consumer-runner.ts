@@ -1,0 +1,134 @@
+import type { Consumer, JsMsg } from 'nats';
+import { CORRELATION_ID_HEADER, type ConsumerDefinition } from '@wh/contracts';
+import { toDomainError } from '@wh/platform/errors';
+import { type Logger, withCorrelationId } from '@wh/platform/logging';
+import { decodePayload } from './codec';
+import { deadLetter, headersOf } from './dead-letters';
+import type { JetStreamPublisher } from './jetstream-publisher';
+import type { DurableHandler } from './message-context';
+import type { NatsClient } from './nats-client';
+
+/** How long one pull waits for a message; bounds how quickly a stopping runner notices. */
+const PULL_EXPIRES_MS = 1_000;
+
+export interface DurableConsumerRunnerOptions<T extends object> {
+  definition: ConsumerDefinition;
+  payloadClass: new () => T;
+  handler: DurableHandler<T>;
+  /** Messages processed at once by this process. */
+  concurrency: number;
+}
+
+/**
+ * Pulls from one durable consumer with bounded concurrency: each slot pulls one message, processes it and
+ * only then pulls again. Success acks after the handler committed its work; a retryable failure naks with
+ * the contract's delay; a poison message or the last delivery is dead-lettered and terminated.
+ */
+export class DurableConsumerRunner<T extends object> {
+  private stopping = false;
+  private readonly slots: Promise<void>[] = [];
+  private readonly inFlight = new Set<JsMsg>();
+
+  constructor(
+    private readonly nats: NatsClient,
+    private readonly publisher: JetStreamPublisher,
+    private readonly logger: Logger,
+    private readonly options: DurableConsumerRunnerOptions<T>,
+  ) {}
+
+  private get durable(): string {
+    return this.nats.namespace.consumer(this.options.definition.durableName);
+  }
+
+  async start(): Promise<void> {
+    const consumer = await this.nats.jetstream.consumers.get(
+      this.nats.namespace.stream(this.options.definition.stream.name),
+      this.durable,
+    );
+    for (let slot = 0; slot < this.options.concurrency; slot += 1) {
+      this.slots.push(this.runSlot(consumer));
+    }
+  }
+
+  /** Stops pulling, waits up to `graceMs` for in-flight messages, then hands the rest back with a nak. */
+  async stop(graceMs: number): Promise<void> {
+    this.stopping = true;
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([Promise.all(this.slots), grace]);
+    clearTimeout(timer);
+    for (const message of this.inFlight) message.nak();
+    this.inFlight.clear();
+  }
+
+  private async runSlot(consumer: Consumer): Promise<void> {
+    while (!this.stopping) {
+      let message: JsMsg | null;
+      try {
+        message = await consumer.next({ expires: PULL_EXPIRES_MS });
+      } catch (error) {
+        if (this.stopping) return;
+        this.logger.warn({ err: error, consumer: this.durable }, 'pull failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        continue;
+      }
+      if (!message) continue;
+      if (this.stopping) {
+        message.nak();
+        return;
+      }
+      await this.process(message);
+    }
+  }
+
+  private async process(message: JsMsg): Promise<void> {
+    const { definition } = this.options;
+    const headers = headersOf(message);
+    const deliveryCount = message.info.redeliveryCount;
+    this.inFlight.add(message);
+    const heartbeat = setInterval(() => message.working(), Math.max(1_000, definition.ackWaitMs / 3));
+    try {
+      await withCorrelationId(headers[CORRELATION_ID_HEADER], async () => {
+        try {
+          const payload = await decodePayload(this.options.payloadClass, message.data);
+          await this.options.handler(payload, {
+            subject: message.subject,
+            deliveryCount,
+            isLastDelivery: deliveryCount >= definition.maxDeliver,
+            headers,
+            working: () => message.working(),
+          });
+          if (this.inFlight.has(message)) await message.ackAck();
+        } catch (error) {
+          await this.fail(message, error, deliveryCount);
+        }
+      });
+    } finally {
+      clearInterval(heartbeat);
+      this.inFlight.delete(message);
+    }
+  }
+
+  private async fail(message: JsMsg, error: unknown, deliveryCount: number): Promise<void> {
+    const { definition } = this.options;
+    const failure = toDomainError(error);
+    if (failure.retryable && deliveryCount < definition.maxDeliver) {
+      const delays = definition.retryDelaysMs;
+      const delay = delays[Math.min(deliveryCount - 1, delays.length - 1)] ?? 1_000;
+      this.logger.warn({ err: failure, deliveryCount, delay, consumer: this.durable }, 'message failed; retrying');
+      message.nak(delay);
+      return;
+    }
+    this.logger.error({ err: failure, deliveryCount, consumer: this.durable }, 'message dead-lettered');
+    try {
+      await deadLetter(this.publisher, message, this.durable, `${failure.code}: ${failure.message}`);
+      message.term(failure.message.slice(0, 200));
+    } catch (publishError) {
+      // Without the dead-letter record the message must not vanish: let it come back.
+      this.logger.error({ err: publishError }, 'dead-letter publish failed; message handed back');
+      message.nak(definition.retryDelaysMs.at(-1) ?? 1_000);
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { ConsumerDefinition, StreamDefinition } from '@wh/contracts';
+import type { ServiceConfig } from '@wh/platform/config';
+import { JetStreamPublisher } from './jetstream-publisher';
+import { NatsClient } from './nats-client';
+import { LargeObjectStore } from './object-store';
+import { NatsRequester } from './request-reply';
+
+export interface MessagingModuleOptions {
+  serviceName: string;
+  /** The service's config class (a ServiceConfig), provided by ConfigModule. */
+  configClass: new () => ServiceConfig;
+  /** Streams this service publishes to or consumes from; provisioned idempotently at start. */
+  streams: readonly StreamDefinition[];
+  /** Durable consumers this service pulls from. */
+  consumers: readonly ConsumerDefinition[];
+  /** Object store bucket for oversized payloads, when the service reads or writes one. */
+  largeObjects?: { name: string; ttlMs: number };
+}
+
+@Injectable()
+class NatsLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(NatsClient) private readonly nats: NatsClient) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.nats.close();
+  }
+}
+
+@Module({})
+export class MessagingModule {
+  static forRoot(options: MessagingModuleOptions): DynamicModule {
+    const largeObjects = options.largeObjects;
+    const providers = [
+      {
+        provide: NatsClient,
+        inject: [options.configClass],
+        useFactory: async (config: ServiceConfig) => {
+          const nats = await NatsClient.connect({
+            servers: config.NATS_URL,
+            namespace: config.WH_NAMESPACE,
+            serviceName: options.serviceName,
+          });
+          for (const stream of options.streams) await nats.ensureStream(stream);
+          for (const consumer of options.consumers) await nats.ensureConsumer(consumer);
+          return nats;
+        },
+      },
+      { provide: JetStreamPublisher, inject: [NatsClient], useFactory: (nats: NatsClient) => new JetStreamPublisher(nats) },
+      { provide: NatsRequester, inject: [NatsClient], useFactory: (nats: NatsClient) => new NatsRequester(nats) },
+      NatsLifecycle,
+      ...(largeObjects
+        ? [
+            {
+              provide: LargeObjectStore,
+              inject: [NatsClient],
+              useFactory: (nats: NatsClient) => LargeObjectStore.open(nats, largeObjects),
+            },
+          ]
+        : []),
+    ];
+    return {
+      module: MessagingModule,
+      global: true,
+      providers,
+      exports: [NatsClient, JetStreamPublisher, NatsRequester, ...(largeObjects ? [LargeObjectStore] : [])],
+    };
+  }
+}

@@ -1,0 +1,107 @@
+import {
+  AckPolicy,
+  connect,
+  DeliverPolicy,
+  type JetStreamClient,
+  type JetStreamManager,
+  type NatsConnection,
+  nanos,
+  RetentionPolicy,
+  StorageType,
+} from 'nats';
+import type { ConsumerDefinition, StreamDefinition } from '@wh/contracts';
+import { Namespace } from './namespace';
+
+export interface NatsClientOptions {
+  servers: string;
+  namespace: string;
+  serviceName: string;
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof Error && /not found/i.test(error.message);
+}
+
+/** One NATS connection per process, with the JetStream handles and the namespace it works in. */
+export class NatsClient {
+  private constructor(
+    readonly connection: NatsConnection,
+    readonly jetstream: JetStreamClient,
+    readonly manager: JetStreamManager,
+    readonly namespace: Namespace,
+    readonly serviceName: string,
+  ) {}
+
+  static async connect(options: NatsClientOptions): Promise<NatsClient> {
+    const connection = await connect({
+      servers: options.servers.split(',').map((server) => server.trim()),
+      name: options.serviceName,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+    });
+    const manager = await connection.jetstreamManager();
+    return new NatsClient(
+      connection,
+      connection.jetstream(),
+      manager,
+      new Namespace(options.namespace),
+      options.serviceName,
+    );
+  }
+
+  /** Largest message body the server accepts. */
+  get maxPayloadBytes(): number {
+    return this.connection.info?.max_payload ?? 1024 * 1024;
+  }
+
+  get isConnected(): boolean {
+    return !this.connection.isClosed() && !this.connection.isDraining();
+  }
+
+  /** Creates the stream, or brings an existing one's settings in line with the contract. */
+  async ensureStream(definition: StreamDefinition): Promise<void> {
+    const config = {
+      name: this.namespace.stream(definition.name),
+      subjects: definition.subjects.map((subject) => this.namespace.subject(subject)),
+      retention: definition.retention === 'workqueue' ? RetentionPolicy.Workqueue : RetentionPolicy.Limits,
+      storage: StorageType.File,
+      max_age: nanos(definition.maxAgeMs),
+      duplicate_window: nanos(definition.duplicateWindowMs),
+      max_bytes: definition.maxBytes ?? -1,
+    };
+    try {
+      await this.manager.streams.info(config.name);
+      await this.manager.streams.update(config.name, config);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      await this.manager.streams.add(config);
+    }
+  }
+
+  /** Creates the durable pull consumer, or updates its settings. */
+  async ensureConsumer(definition: ConsumerDefinition): Promise<void> {
+    const stream = this.namespace.stream(definition.stream.name);
+    const durable = this.namespace.consumer(definition.durableName);
+    const config = {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: this.namespace.subject(definition.filterSubject),
+      ack_wait: nanos(definition.ackWaitMs),
+      max_deliver: definition.maxDeliver,
+      max_ack_pending: definition.maxAckPending,
+    };
+    try {
+      await this.manager.consumers.info(stream, durable);
+      await this.manager.consumers.update(stream, durable, config);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      await this.manager.consumers.add(stream, config);
+    }
+  }
+
+  /** Hands back nothing in flight: callers stop their consumers first. */
+  async close(): Promise<void> {
+    if (!this.connection.isClosed()) await this.connection.drain();
+  }
+}

@@ -1,0 +1,126 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { convertHtml } from './convert-html';
+import type { ConvertRequest } from './convert-request';
+
+// jsdom 29 and parse5 8 are ECMAScript modules underneath. Node 20 can require() them, Jest's module loader cannot
+// (that needs Node 24.9+), so they are loaded with Node's own require, reached through the real process object
+// because Jest's sandbox replaces both `module` and `process.getBuiltinModule`.
+function requireOutsideJest(id: string): unknown {
+  const vm = jest.requireActual<typeof import('node:vm')>('node:vm');
+  const realProcess = vm.runInThisContext('process') as NodeJS.Process;
+  return realProcess.getBuiltinModule('node:module').createRequire(__filename)(id);
+}
+jest.mock('jsdom', () => requireOutsideJest('jsdom'));
+jest.mock('parse5', () => requireOutsideJest('parse5'));
+
+const FIXTURES = path.join(__dirname, '__fixtures__');
+const PAGE_URL = 'https://example.com/blog/post.html';
+const DEFAULTS: Omit<ConvertRequest, 'html'> = {
+  url: PAGE_URL,
+  formats: ['markdown'],
+  onlyMainContent: true,
+  includeTags: [],
+  excludeTags: [],
+  removeBase64Images: false,
+};
+
+function fixture(name: string, file: string): string {
+  return readFileSync(path.join(FIXTURES, name, file), 'utf8');
+}
+
+function convert(html: string, overrides: Partial<ConvertRequest> = {}): ReturnType<typeof convertHtml> {
+  return convertHtml({ ...DEFAULTS, ...overrides, html });
+}
+
+const LONG_TEXT =
+  'Harbour seals haul out on the sandbanks at low tide and rest there until the water returns. ' +
+  'They are easily disturbed, so watchers keep their distance and their dogs on a lead. ';
+
+describe('convertHtml markdown, golden cases (__fixtures__/<case>/{input.html,request.json,expected.md})', () => {
+  it.each(readdirSync(FIXTURES))('%s', (name) => {
+    const overrides = JSON.parse(fixture(name, 'request.json')) as Partial<ConvertRequest>;
+    const result = convertHtml({ ...DEFAULTS, ...overrides, html: fixture(name, 'input.html') });
+    expect(result.markdown).toBe(fixture(name, 'expected.md').replace(/\n$/, ''));
+  });
+});
+
+describe('convertHtml', () => {
+  const page = `<!DOCTYPE html><html lang="en"><head><title>Seals</title>
+    <script>document.title = 'changed';</script><style>p { color: red }</style></head>
+    <body><nav><a href="/home">Home</a></nav>
+    <article><h1>Seals</h1><!-- a comment --><p style="color: red" onclick="track()">${LONG_TEXT.repeat(3)}
+      <a href="../spotting">Spotting guide</a> <img src="img/seal.jpg" alt="Seal"></p>
+      <svg><title>icon</title><path d="M0 0"/></svg></article>
+    <footer><a href="mailto:info@example.com">Mail</a></footer></body></html>`;
+
+  it('computes only the requested formats, metadata always', () => {
+    const result = convert(page, { formats: ['links'] });
+    expect(Object.keys(result).sort()).toEqual(['links', 'metadata']);
+    expect(result.metadata.title).toBe('Seals');
+  });
+
+  it('returns rawHtml untouched', () => {
+    expect(convert(page, { formats: ['rawHtml'] }).rawHtml).toBe(page);
+  });
+
+  it('finds links and images in the whole page, not only in the main content', () => {
+    const result = convert(page, { formats: ['links', 'images'] });
+    expect(result.links).toEqual([
+      'https://example.com/home',
+      'https://example.com/spotting',
+      'mailto:info@example.com',
+    ]);
+    expect(result.images).toEqual(['https://example.com/blog/img/seal.jpg']);
+  });
+
+  it('returns cleaned HTML of the main content with absolute URLs and nothing executable', () => {
+    const html = convert(page, { formats: ['html'] }).html ?? '';
+    expect(html).toContain('<a href="https://example.com/spotting">Spotting guide</a>');
+    expect(html).toContain('<img src="https://example.com/blog/img/seal.jpg" alt="Seal">');
+    expect(html).not.toMatch(/<script|<style|<svg|<!--|onclick|style=|Home/);
+  });
+
+  it('keeps header, navigation and footer when onlyMainContent is false', () => {
+    const markdown = convert(page, { onlyMainContent: false }).markdown ?? '';
+    expect(markdown).toMatch(/^\[Home\]\(https:\/\/example\.com\/home\)\n\n# Seals\n/);
+    expect(markdown).toMatch(/\[Mail\]\(mailto:info@example\.com\)$/);
+  });
+
+  it('keeps a data: image in markdown unless asked to remove it', () => {
+    const html = `<p>${LONG_TEXT}<img src="data:image/png;base64,iVBORw0KGgo=" alt="Chart"></p>`;
+    expect(convert(html).markdown).toContain('![Chart](data:image/png;base64,iVBORw0KGgo=)');
+    expect(convert(html, { removeBase64Images: true }).markdown).toContain('![Chart](<Base64-Image-Removed>)');
+  });
+
+  it('resolves against <base href> in markdown, links and images', () => {
+    const html = `<head><base href="https://cdn.example.org/docs/"></head>
+      <body><p>${LONG_TEXT}<a href="guide.html">Guide</a> <img src="a.png" alt="A"></p></body>`;
+    const result = convert(html, { formats: ['markdown', 'links', 'images'] });
+    expect(result.markdown).toContain('[Guide](https://cdn.example.org/docs/guide.html)');
+    expect(result.markdown).toContain('![A](https://cdn.example.org/docs/a.png)');
+    expect(result.links).toEqual(['https://cdn.example.org/docs/guide.html']);
+    expect(result.images).toEqual(['https://cdn.example.org/docs/a.png']);
+  });
+
+  it('falls back to the whole page when Readability finds no main content', () => {
+    // Everything sits in a "sidebar", which Readability's first pass (and the pre-filter mirroring it) throws away.
+    const html = `<body><div class="sidebar"><p>${LONG_TEXT}</p></div></body>`;
+    expect(convert(html).markdown).toBe(LONG_TEXT.trim());
+  });
+
+  it('applies excludeTags before extracting the main content', () => {
+    const html = `<article><p>${LONG_TEXT}</p><p class="promo">Subscribe now, it is very cheap and quite good.</p>
+      <p>${LONG_TEXT}</p></article>`;
+    expect(convert(html, { excludeTags: ['.promo'] }).markdown).not.toContain('Subscribe');
+  });
+
+  it('yields the content of a page whose stylesheet makes jsdom throw', () => {
+    const html = fixture('malformed-css', 'input.html');
+    expect(() => new JSDOM(html)).toThrow();
+    const result = convert(html, { formats: ['markdown', 'html'] });
+    expect(result.markdown).toContain('# Still readable');
+    expect(result.html).toContain('<h1>Still readable</h1>');
+  });
+});

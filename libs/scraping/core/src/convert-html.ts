@@ -1,0 +1,46 @@
+import { documentBaseUrl } from './base-url';
+import type { ConvertRequest, ConvertResult } from './convert-request';
+import { ImageCollector } from './extract-images';
+import { LinkCollector } from './extract-links';
+import { MetadataCollector } from './extract-metadata';
+import { type HtmlVisitor, scanHtml } from './html-scan';
+import { selectContent, usesMainContentPrefilter } from './select-content';
+import { NonContentStripper, type StripOptions, stripNonContent } from './strip-non-content';
+import { htmlToMarkdown } from './to-markdown';
+
+/**
+ * Turns a page's HTML into the requested formats. One streaming pass reads metadata, links and images and strips
+ * everything that is not content; a DOM is built only for main-content extraction or tag selection, from what is
+ * left. Pure and synchronous: no network, no environment, nothing executed from the page.
+ */
+export function convertHtml(request: ConvertRequest): ConvertResult {
+  const formats = new Set(request.formats);
+  const baseUrl = documentBaseUrl(request.html, request.url);
+  const stripOptions: StripOptions = {
+    baseUrl,
+    mainContentPrefilter: usesMainContentPrefilter(request),
+    keepAllAttributes: request.includeTags.length > 0 || request.excludeTags.length > 0,
+  };
+
+  const metadata = new MetadataCollector(baseUrl);
+  const links = formats.has('links') ? new LinkCollector(baseUrl) : undefined;
+  const images = formats.has('images') ? new ImageCollector(baseUrl) : undefined;
+  const stripper = formats.has('markdown') || formats.has('html') ? new NonContentStripper(stripOptions) : undefined;
+  const visitors: HtmlVisitor[] = [metadata];
+  for (const visitor of [links, images, stripper]) if (visitor) visitors.push(visitor);
+  scanHtml(request.html, visitors);
+
+  const result: ConvertResult = { metadata: metadata.result() };
+  if (formats.has('rawHtml')) result.rawHtml = request.html;
+  if (links) result.links = links.result();
+  if (images) result.images = images.result();
+  if (stripper) {
+    const wholePage = (): string => stripNonContent(request.html, { ...stripOptions, mainContentPrefilter: false });
+    const content = selectContent(stripper.html(), request, wholePage);
+    if (formats.has('html')) result.html = content;
+    if (formats.has('markdown')) {
+      result.markdown = htmlToMarkdown(content, { removeBase64Images: request.removeBase64Images });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,5 @@
+export type { ConvertRequest, ConvertResult, HtmlFormat } from './convert-request';
+export { convertHtml } from './convert-html';
+export { extractImages } from './extract-images';
+export { extractLinks } from './extract-links';
+export { extractMetadata, type PageMetadataFields } from './extract-metadata';

@@ -1,0 +1,45 @@
+import { Readability } from '@mozilla/readability';
+
+// Less visible text than this (and no image) means Readability settled on a fragment such as a byline or a
+// caption, not on the page's content.
+const MIN_MAIN_CONTENT_CHARS = 50;
+// Readability demotes every <h1> to <h2> because it shows the title apart from the content. Markdown carries only
+// the content, so the page's own top-level headings are marked beforehand and put back afterwards.
+const FORMER_H1 = 'data-former-h1';
+
+function markTopHeadings(document: Document): void {
+  for (const heading of Array.from(document.getElementsByTagName('h1'))) heading.setAttribute(FORMER_H1, '');
+}
+
+function restoreTopHeadings(content: Element): void {
+  for (const heading of Array.from(content.getElementsByTagName('h2'))) {
+    if (!heading.hasAttribute(FORMER_H1)) continue;
+    heading.removeAttribute(FORMER_H1);
+    const restored = heading.ownerDocument.createElement('h1');
+    for (const { name, value } of Array.from(heading.attributes)) restored.setAttribute(name, value);
+    restored.append(...Array.from(heading.childNodes));
+    heading.replaceWith(restored);
+  }
+}
+
+/**
+ * The element holding `document`'s main content as Readability finds it, or undefined when it finds nothing worth
+ * keeping. Readability rewrites the document it reads: give it one nobody needs afterwards.
+ */
+export function extractMainContent(document: Document): Element | undefined {
+  markTopHeadings(document);
+  const article = new Readability<Element>(document, {
+    // The element itself: serialising to a string only for it to be parsed again would waste the saved time.
+    serializer: (node) => node as Element,
+    // Classes carry code block languages (language-ts) through to markdown.
+    keepClasses: true,
+    // JSON-LD scripts were stripped before parsing; there is nothing to look for.
+    disableJSONLD: true,
+  }).parse();
+  const content = article?.content;
+  if (!content) return undefined;
+  const visibleChars = (content.textContent ?? '').replace(/\s+/g, '').length;
+  if (visibleChars < MIN_MAIN_CONTENT_CHARS && content.getElementsByTagName('img').length === 0) return undefined;
+  restoreTopHeadings(content);
+  return content;
+}

@@ -1,0 +1,49 @@
+import type { ConvertRequest } from './convert-request';
+import { parseDocument, releaseDocument } from './dom-document';
+import { extractMainContent } from './main-content';
+import { applyTagSelection } from './select-tags';
+
+type ContentRequest = Pick<ConvertRequest, 'onlyMainContent' | 'includeTags' | 'excludeTags'>;
+
+function withDocument<T>(fragment: string, use: (document: Document) => T): T {
+  const document = parseDocument(fragment);
+  try {
+    return use(document);
+  } finally {
+    releaseDocument(document);
+  }
+}
+
+function hasSelectors(request: ContentRequest): boolean {
+  return request.includeTags.length > 0 || request.excludeTags.length > 0;
+}
+
+function selectTags(fragment: string, request: ContentRequest): string {
+  // Without selectors there is nothing a DOM is needed for: the cleaned fragment is the whole page already.
+  if (!hasSelectors(request)) return fragment;
+  return withDocument(fragment, (document) => {
+    applyTagSelection(document.body, request.includeTags, request.excludeTags);
+    return document.body.innerHTML;
+  });
+}
+
+/** Whether {@link selectContent} wants its fragment pre-filtered the way Readability's first pass filters. */
+export function usesMainContentPrefilter(request: ContentRequest): boolean {
+  // Included tags are the user's own choice of content; nothing in them may go before they are applied.
+  return request.onlyMainContent && request.includeTags.length === 0;
+}
+
+/**
+ * The HTML fragment the markdown and html formats are made from: the cleaned page with includeTags/excludeTags
+ * applied, reduced to Readability's main content when asked for. When Readability finds nothing worth keeping, the
+ * whole page is used instead; `wholePage` provides it (without the main-content pre-filter) only then.
+ */
+export function selectContent(cleaned: string, request: ContentRequest, wholePage: () => string): string {
+  if (!request.onlyMainContent) return selectTags(cleaned, request);
+  const main = withDocument(cleaned, (document) => {
+    applyTagSelection(document.body, request.includeTags, request.excludeTags);
+    return extractMainContent(document)?.innerHTML;
+  });
+  if (main !== undefined) return main;
+  return selectTags(usesMainContentPrefilter(request) ? wholePage() : cleaned, request);
+}

@@ -1,0 +1,55 @@
+import { type StripOptions, stripNonContent } from './strip-non-content';
+
+const OPTIONS: StripOptions = { baseUrl: 'https://example.com/a/page', mainContentPrefilter: false, keepAllAttributes: false };
+
+describe('stripNonContent', () => {
+  it('drops scripts, styles, SVG, templates, comments, frames and head metadata but keeps the text around them', () => {
+    const html = `<!DOCTYPE html><html><head><title>T</title><meta name="x" content="y"><link rel="stylesheet" href="s.css">
+      <style>p{color:red}</style><script type="application/ld+json">{"a":1}</script></head>
+      <body><p>Hello<!-- note --> <script>alert(1)</script>world</p><svg><path d="M0"/></svg>
+      <template><p>later</p></template><noscript>Enable JS</noscript><iframe src="/ad"></iframe></body></html>`;
+    expect(stripNonContent(html, OPTIONS).replace(/\s+/g, ' ').trim()).toBe('<p>Hello world</p>');
+  });
+
+  it('keeps only content attributes, drops style and event handlers, and makes URLs absolute', () => {
+    const html = `<a href="../b?x=1&amp;y=2" class="k" style="color:red" onclick="go()" data-track="1">B</a>
+      <a href="javascript:void(0)">J</a><img src="i.png" alt="I" width="10"><video poster="p.jpg"></video>`;
+    expect(stripNonContent(html, OPTIONS)).toBe(
+      '<a href="https://example.com/b?x=1&amp;y=2" class="k">B</a>\n      <a>J</a>' +
+        '<img src="https://example.com/a/i.png" alt="I"><video poster="https://example.com/a/p.jpg"></video>',
+    );
+  });
+
+  it('keeps every attribute but style and handlers when user selectors may need them', () => {
+    const html = '<div data-role="share" style="x" onmouseover="y" aria-label="Share">S</div>';
+    expect(stripNonContent(html, { ...OPTIONS, keepAllAttributes: true })).toBe(
+      '<div data-role="share" aria-label="Share">S</div>',
+    );
+  });
+
+  it('takes a lazy image from data-src or srcset when src is missing or a placeholder', () => {
+    const html =
+      '<img data-src="real.jpg" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><img data-lazy-src="/l.png">' +
+      '<img srcset="s.jpg 1x, m.jpg 2x">';
+    expect(stripNonContent(html, OPTIONS)).toBe(
+      '<img src="https://example.com/a/real.jpg"><img src="https://example.com/l.png">' +
+        '<img src="https://example.com/a/s.jpg">',
+    );
+  });
+
+  it('copies text and end tags from the source, entities included', () => {
+    const html = '<p>Fish &amp; chips &lt;3<br></p>';
+    expect(stripNonContent(html, OPTIONS)).toBe('<p>Fish &amp; chips &lt;3<br></p>');
+  });
+
+  it('pre-filters what Readability would remove when asked to', () => {
+    const html = `<div class="comments"><p>c</p></div><div class="main-comments"><p>kept: "main" looks like content</p></div>
+      <div role="navigation">n</div><p hidden>h</p><p style="display: none">d</p><aside>a</aside><footer>f</footer>
+      <table><tr><td><div class="sidebar">in a table</div></td></tr></table><a class="social" href="/s">link</a>`;
+    const stripped = stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true }).replace(/\s+/g, ' ').trim();
+    expect(stripped).toBe(
+      '<div class="main-comments"><p>kept: "main" looks like content</p></div> ' +
+        '<table><tr><td><div class="sidebar">in a table</div></td></tr></table><a class="social" href="https://example.com/s">link</a>',
+    );
+  });
+});

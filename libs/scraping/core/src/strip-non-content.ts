@@ -1,0 +1,129 @@
+import { resolveUrl } from './base-url';
+import { type HtmlVisitor, scanHtml, type SourceToken, type TagAttributes } from './html-scan';
+import { isDroppedByReadability } from './readability-prefilter';
+import { srcsetUrls } from './srcset';
+
+/** How {@link NonContentStripper} cleans a page. */
+export interface StripOptions {
+  /** Base for href/src/poster, which come out absolute. */
+  baseUrl: string;
+  /** Also drop what Readability's first pass would drop, so the DOM built for it is smaller. */
+  mainContentPrefilter: boolean;
+  /** Keep every attribute except style and event handlers, because user CSS selectors may refer to any of them. */
+  keepAllAttributes: boolean;
+}
+
+// Subtrees with nothing to read. Their text (CSS, scripts, JSON, SVG paths) is what makes jsdom slow and, for CSS,
+// what makes it throw on a malformed rule.
+const DROPPED_SUBTREES = new Set([
+  'script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'canvas', 'title', 'noframes',
+  'meta', 'link', 'base', 'embed', 'param', 'source', 'track',
+]);
+// Document structure every parser recreates; dropping the tags turns the output into a body fragment.
+const DROPPED_TAGS = new Set(['html', 'head', 'body']);
+// Attributes that matter to Readability (class, id, role), to markdown and to the cleaned HTML; the rest only cost
+// jsdom time and memory.
+const KEPT_ATTRIBUTES = new Set([
+  'href', 'src', 'poster', 'alt', 'title', 'class', 'id', 'role', 'lang', 'dir', 'colspan', 'rowspan', 'headers',
+  'scope', 'start', 'reversed', 'type', 'value', 'datetime',
+]);
+const URL_ATTRIBUTES = new Set(['href', 'src', 'poster']);
+const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original'];
+// Lazy loaders park a tiny placeholder (often a 1x1 GIF data URI) in src until the real image scrolls into view.
+const PLACEHOLDER_MAX_LENGTH = 200;
+// Names jsdom's createElement / setAttribute accept; anything else is dropped here rather than throwing later.
+const VALID_TAG = /^[a-z][a-z0-9-]*$/;
+const VALID_ATTRIBUTE = /^[a-z_:][-a-z0-9_:.]*$/;
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
+function imageSource(attributes: TagAttributes): string | undefined {
+  const src = attributes.src?.trim();
+  if (src && !(src.startsWith('data:') && src.length < PLACEHOLDER_MAX_LENGTH)) return src;
+  const lazy = LAZY_SOURCES.map((name) => attributes[name]?.trim()).find(Boolean);
+  return lazy ?? (attributes.srcset ? srcsetUrls(attributes.srcset)[0] : undefined) ?? src;
+}
+
+/**
+ * Streaming visitor that copies a page minus everything that is not content: scripts, styles, SVG, templates,
+ * comments, frames, head metadata, event handlers and style attributes. URLs come out absolute. Runs before any DOM
+ * exists, so the DOM that follows is built from a fraction of the page.
+ */
+export class NonContentStripper implements HtmlVisitor {
+  private readonly output: string[] = [];
+  private readonly openElements: string[] = [];
+  // Depth of the element whose subtree is being dropped, -1 when copying.
+  private droppedFrom = -1;
+
+  constructor(private readonly options: StripOptions) {}
+
+  /** The cleaned body content, as an HTML fragment. */
+  html(): string {
+    return this.output.join('');
+  }
+
+  openTag(name: string, attributes: TagAttributes, implied: boolean): void {
+    const copying = this.droppedFrom < 0 && !implied;
+    const dropped = copying && (DROPPED_SUBTREES.has(name) || this.droppedForMainContent(name, attributes));
+    this.openElements.push(name);
+    if (dropped) this.droppedFrom = this.openElements.length - 1;
+    else if (copying && !DROPPED_TAGS.has(name) && VALID_TAG.test(name)) {
+      this.output.push(this.startTag(name, attributes));
+    }
+  }
+
+  text(_text: string, token: SourceToken): void {
+    // The source text, not the decoded one: entities stay entities and need no re-escaping.
+    if (this.droppedFrom < 0) this.output.push(token.raw());
+  }
+
+  closeTag(name: string, implied: boolean, token: SourceToken): void {
+    this.openElements.pop();
+    if (this.droppedFrom >= 0) {
+      if (this.openElements.length <= this.droppedFrom) this.droppedFrom = -1;
+      return;
+    }
+    // Implied end tags are not in the source; the DOM parser that reads the output infers them again, by HTML rules.
+    if (!implied && !DROPPED_TAGS.has(name) && VALID_TAG.test(name)) this.output.push(token.raw());
+  }
+
+  private droppedForMainContent(name: string, attributes: TagAttributes): boolean {
+    return this.options.mainContentPrefilter && isDroppedByReadability(name, attributes, this.openElements);
+  }
+
+  private startTag(name: string, attributes: TagAttributes): string {
+    let tag = `<${name}`;
+    for (const [attribute, value] of Object.entries(this.keptAttributes(name, attributes))) {
+      tag += ` ${attribute}="${escapeAttribute(value)}"`;
+    }
+    return `${tag}>`;
+  }
+
+  private keptAttributes(name: string, attributes: TagAttributes): Record<string, string> {
+    const kept: Record<string, string> = {};
+    for (const [attribute, value] of Object.entries(attributes)) {
+      if (attribute === 'style' || attribute.startsWith('on') || !VALID_ATTRIBUTE.test(attribute)) continue;
+      if (this.options.keepAllAttributes || KEPT_ATTRIBUTES.has(attribute)) kept[attribute] = value;
+    }
+    if (name === 'img') {
+      const src = imageSource(attributes);
+      if (src !== undefined) kept.src = src;
+    }
+    for (const attribute of URL_ATTRIBUTES) {
+      const value = kept[attribute];
+      if (value === undefined) continue;
+      if (/^\s*javascript:/i.test(value)) delete kept[attribute];
+      else kept[attribute] = resolveUrl(value, this.options.baseUrl) ?? value;
+    }
+    return kept;
+  }
+}
+
+/** Runs {@link NonContentStripper} alone over a page. */
+export function stripNonContent(html: string, options: StripOptions): string {
+  const stripper = new NonContentStripper(options);
+  scanHtml(html, [stripper]);
+  return stripper.html();
+}

@@ -1,0 +1,39 @@
+import { htmlToMarkdown } from './to-markdown';
+
+function markdown(html: string): string {
+  return htmlToMarkdown(html, { removeBase64Images: false });
+}
+
+describe('htmlToMarkdown', () => {
+  it('lays out a table without <th> with its first row as the header and pads short rows', () => {
+    const html = '<table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td>1</td></tr></table>';
+    expect(markdown(html)).toBe('| a | b | c |\n| --- | --- | --- |\n| 1 |  |  |');
+  });
+
+  it('keeps a one-column layout table as blocks', () => {
+    expect(markdown('<table><tr><td><p>Intro</p></td></tr><tr><td>More</td></tr></table>')).toBe('Intro\n\nMore');
+  });
+
+  it('drops empty links and images without a source', () => {
+    expect(markdown('<p>A<a href="https://x.test/"> </a>B<img alt="none"> C</p>')).toBe('A B C');
+  });
+
+  it('encodes unbalanced parentheses and spaces in URLs', () => {
+    expect(markdown('<a href="https://x.test/a(b">A</a> <img src="https://x.test/my pic.png" alt="P">')).toBe(
+      '[A](https://x.test/a%28b) ![P](https://x.test/my%20pic.png)',
+    );
+  });
+
+  it('keeps one blank line between blocks but blank lines inside code as they are', () => {
+    const html = '<p>one</p><div></div><div><p></p></div><p>two</p><pre><code>a\n\n\n\nb</code></pre>';
+    expect(markdown(html)).toBe('one\n\ntwo\n\n```\na\n\n\n\nb\n```');
+  });
+
+  it('puts headings with line breaks on one line and skips empty ones', () => {
+    expect(markdown('<h2>First<br>second</h2><h3> </h3><p>text</p>')).toBe('## First second\n\ntext');
+  });
+
+  it('does not escape ordinary prose', () => {
+    expect(markdown('<p>Call get_user_id() on [1] item * 2</p>')).toBe('Call get_user_id() on [1] item * 2');
+  });
+});

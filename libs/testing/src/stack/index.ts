@@ -1,0 +1,5 @@
+export * from './stack';
+export * from './service-process';
+export * from './free-port';
+export * from './infrastructure';
+export * from './api-client';

@@ -1,0 +1,126 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { connect } from 'nats';
+import { Client } from 'pg';
+import { freePort } from './free-port';
+import { REPO_ROOT, runCompiled, spawnCompiled, stopProcess, waitForHttpOk } from './service-process';
+
+export const ALL_SERVICES = [
+  'api-gateway',
+  'scrape-worker',
+  'crawl-scheduler',
+  'browser-session-manager',
+  'extract-service',
+  'billing-service',
+] as const;
+export type ServiceName = (typeof ALL_SERVICES)[number];
+
+export interface Infrastructure {
+  natsUrl: string;
+  /** URL of a database we may create and drop databases from. */
+  postgresAdminUrl: string;
+}
+
+export interface StackDescription {
+  baseUrl: string;
+  apiKey: string;
+  namespace: string;
+  databaseUrl: string;
+  natsUrl: string;
+  logDir: string;
+  healthUrls: Record<string, string>;
+}
+
+export interface RunningStack extends StackDescription {
+  processes: Map<ServiceName, ChildProcess>;
+  env: NodeJS.ProcessEnv;
+  /** Starts one more replica (or a replacement) of a service in this stack. */
+  startService(service: ServiceName): Promise<ChildProcess>;
+  stop(): Promise<void>;
+}
+
+function databaseUrlFor(adminUrl: string, database: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * Starts the given services as separate processes on their own namespace and database, so parallel runs
+ * and leftovers on a shared NATS and Postgres never collide.
+ */
+export async function startStack(
+  infrastructure: Infrastructure,
+  options: { services?: readonly ServiceName[]; env?: NodeJS.ProcessEnv; label?: string } = {},
+): Promise<RunningStack> {
+  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const namespace = `e2e_${runId}`;
+  const database = `wh_e2e_${runId}`;
+  const logDir = path.join(REPO_ROOT, 'tmp', 'e2e-logs', `${options.label ?? 'stack'}-${runId}`);
+  mkdirSync(logDir, { recursive: true });
+
+  const admin = new Client({ connectionString: infrastructure.postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const databaseUrl = databaseUrlFor(infrastructure.postgresAdminUrl, database);
+
+  const gatewayPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+  const env: NodeJS.ProcessEnv = {
+    NATS_URL: infrastructure.natsUrl,
+    DATABASE_URL: databaseUrl,
+    WH_NAMESPACE: namespace,
+    PUBLIC_BASE_URL: baseUrl,
+    ALLOW_PRIVATE_TARGETS: 'true',
+    LOG_LEVEL: 'info',
+    SHUTDOWN_GRACE_MS: '10000',
+    CONVERSION_THREADS: '2',
+    ...options.env,
+  };
+  await runCompiled('libs/platform/database/src/migrate.cli.js', [], env);
+  const apiKey = (await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['ensure-dev-key', '--file', path.join(logDir, 'api-key')], env)).trim();
+
+  const processes = new Map<ServiceName, ChildProcess>();
+  const healthUrls: Record<string, string> = {};
+  let replica = 0;
+  const startService = async (service: ServiceName): Promise<ChildProcess> => {
+    const port = service === 'api-gateway' && !processes.has(service) ? gatewayPort : await freePort();
+    replica += 1;
+    const child = spawnCompiled(
+      `apps/${service}/src/main.js`,
+      [],
+      { ...env, HTTP_PORT: String(port) },
+      path.join(logDir, `${service}-${replica}.log`),
+    );
+    const healthUrl = `http://127.0.0.1:${port}`;
+    await waitForHttpOk(`${healthUrl}/readyz`, 30_000);
+    if (!processes.has(service)) healthUrls[service] = healthUrl;
+    processes.set(service, child);
+    return child;
+  };
+  await Promise.all((options.services ?? ALL_SERVICES).map((service) => startService(service)));
+
+  const stop = async (): Promise<void> => {
+    await Promise.all([...processes.values()].map((child) => stopProcess(child)));
+    await removeNamespace(infrastructure.natsUrl, namespace);
+    const cleanup = new Client({ connectionString: infrastructure.postgresAdminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${database} with (force)`);
+    await cleanup.end();
+  };
+  return { baseUrl, apiKey, namespace, databaseUrl, natsUrl: infrastructure.natsUrl, logDir, healthUrls, processes, env, startService, stop };
+}
+
+/** Deletes every stream (and so every consumer and bucket) of a namespace. */
+async function removeNamespace(natsUrl: string, namespace: string): Promise<void> {
+  const connection = await connect({ servers: natsUrl });
+  const manager = await connection.jetstreamManager();
+  const prefixes = [`${namespace.toUpperCase()}_`, `OBJ_${namespace}_`];
+  for await (const stream of manager.streams.list()) {
+    if (prefixes.some((prefix) => stream.config.name.startsWith(prefix))) await manager.streams.delete(stream.config.name);
+  }
+  await connection.close();
+}

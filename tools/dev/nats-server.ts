@@ -1,0 +1,186 @@
+import { spawn } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  type ExitInfo,
+  describeExit,
+  exitOf,
+  isPortFree,
+  LineSplitter,
+  pollUntil,
+  httpStatus,
+  runCommand,
+  signalProcess,
+  stopLeftover,
+} from './processes';
+
+/** Thrown when no nats-server binary exists and none could be installed; the message says how to get one. */
+export class NatsServerNotInstalledError extends Error {
+  override readonly name = 'NatsServerNotInstalledError';
+}
+
+const INSTALL_HINT = `nats-server is not installed (no npm package ships it). Install it, then run again:
+  Debian/Ubuntu:  sudo apt-get install -y nats-server
+  macOS:          brew install nats-server
+  elsewhere:      put a nats-server release binary (2.9 or newer) on PATH
+or point at a running server with JetStream enabled: NATS_URL=nats://host:4222`;
+
+const WELL_KNOWN_PATHS = ['/usr/sbin/nats-server', '/usr/local/bin/nats-server', '/usr/bin/nats-server'];
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function findOnPath(name: string): string | undefined {
+  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  return dirs.map((dir) => path.join(dir, name)).find(isExecutable);
+}
+
+/** The nats-server binary on PATH or in a well-known place (Debian puts it in /usr/sbin), if any. */
+export function findNatsServerBinary(): string | undefined {
+  return findOnPath('nats-server') ?? WELL_KNOWN_PATHS.find(isExecutable);
+}
+
+export interface EnsureNatsServerOptions {
+  /** Install Debian's package when missing and allowed (root on Debian). Default true. */
+  install?: boolean;
+  /** Progress lines (apt output). */
+  log?: (line: string) => void;
+}
+
+/**
+ * Returns the path of a nats-server binary. When there is none and this process is root on Debian, installs
+ * Debian's `nats-server` with apt-get; otherwise throws {@link NatsServerNotInstalledError} with instructions.
+ */
+export async function ensureNatsServerBinary(options: EnsureNatsServerOptions = {}): Promise<string> {
+  const found = findNatsServerBinary();
+  if (found) return found;
+  const log = options.log ?? ((): void => undefined);
+  const aptGet = findOnPath('apt-get') ?? (isExecutable('/usr/bin/apt-get') ? '/usr/bin/apt-get' : undefined);
+  const isRoot = process.getuid?.() === 0;
+  if (options.install === false || !isRoot || !aptGet || !existsSync('/etc/debian_version')) {
+    throw new NatsServerNotInstalledError(INSTALL_HINT);
+  }
+  log('nats-server not found: installing the Debian package (apt-get update && apt-get install -y nats-server)');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update'], ['install', '-y', '--reinstall', '--no-install-recommends', 'nats-server']]) {
+    const { exit } = await runCommand(aptGet, args, { env, onLine: log });
+    if (exit.code !== 0) {
+      throw new NatsServerNotInstalledError(`apt-get ${args.join(' ')} failed (${describeExit(exit)}).\n${INSTALL_HINT}`);
+    }
+  }
+  const installed = findNatsServerBinary();
+  if (!installed) throw new NatsServerNotInstalledError(`apt-get reported success but no nats-server was found.\n${INSTALL_HINT}`);
+  return installed;
+}
+
+export interface NatsServerOptions {
+  port: number;
+  /** HTTP monitoring port: readiness (/healthz) and what KEDA's scaler reads in production. */
+  monitorPort: number;
+  /** JetStream store (created); the generated config and pid file live here too. */
+  storeDir: string;
+  host?: string;
+  /** JetStream ceilings in nats-server units; without them JetStream claims 75% of RAM. */
+  maxMemory?: string;
+  maxFile?: string;
+  /** Binary to run; default {@link ensureNatsServerBinary}. */
+  binary?: string;
+  /** Own process group, so a terminal's Ctrl-C reaches only the caller, which stops NATS last. */
+  detached?: boolean;
+  /** Stop a server an earlier, killed run left on this store dir (matched by pid file and config path). */
+  stopLeftover?: boolean;
+  /** Every line the server (and initdb) prints. */
+  onLog?: (line: string) => void;
+  /** What this module did on the caller's behalf (created a user, changed a mode, stopped a leftover). Default onLog. */
+  onNotice?: (message: string) => void;
+  startTimeoutMs?: number;
+}
+
+/** A running nats-server started by {@link startNatsServer}. */
+export interface NatsServer {
+  url: string;
+  monitorUrl: string;
+  pid: number;
+  /** Resolves when the server process ends, expectedly or not. */
+  exited: Promise<ExitInfo>;
+  /** Graceful stop (SIGTERM, SIGKILL after 10 s); resolves once the process is gone. */
+  stop(): Promise<void>;
+}
+
+function renderConfig(options: NatsServerOptions, host: string, pidFile: string): string {
+  const quote = (value: string): string => JSON.stringify(value);
+  return [
+    '# Generated by tools/dev/nats-server.ts at every start: edits are overwritten.',
+    `listen: ${quote(`${host}:${options.port}`)}`,
+    `http: ${quote(`${host}:${options.monitorPort}`)}`,
+    `pid_file: ${quote(pidFile)}`,
+    'jetstream {',
+    `  store_dir: ${quote(options.storeDir)}`,
+    `  max_memory_store: ${options.maxMemory ?? '256MB'}`,
+    `  max_file_store: ${options.maxFile ?? '4GB'}`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** Starts nats-server with JetStream on loopback and resolves once its monitoring endpoint reports healthy. */
+export async function startNatsServer(options: NatsServerOptions): Promise<NatsServer> {
+  const host = options.host ?? '127.0.0.1';
+  const storeDir = path.resolve(options.storeDir);
+  mkdirSync(storeDir, { recursive: true });
+  const configFile = path.join(storeDir, 'nats-server.conf');
+  const pidFile = path.join(storeDir, 'nats-server.pid');
+  const notice = options.onNotice ?? options.onLog;
+
+  if (options.stopLeftover && existsSync(pidFile)) {
+    const pid = Number.parseInt(readFileSync(pidFile, 'utf8'), 10);
+    if (await stopLeftover(pid, configFile)) notice?.(`stopped nats-server ${pid} left running by an earlier run`);
+  }
+  // A foreign server on the monitor port would answer our readiness probe, so refuse up front.
+  for (const port of [options.port, options.monitorPort]) {
+    if (!(await isPortFree(port, host))) {
+      throw new Error(`cannot start nats-server: ${host}:${port} is already in use`);
+    }
+  }
+
+  writeFileSync(configFile, renderConfig({ ...options, storeDir }, host, pidFile));
+  const binary = options.binary ?? (await ensureNatsServerBinary({ log: notice }));
+  const child = spawn(binary, ['-c', configFile], { detached: options.detached ?? false, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines = new LineSplitter((line) => options.onLog?.(line));
+  child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => lines.push(chunk));
+  let exitInfo: ExitInfo | undefined;
+  const exited = exitOf(child).then((exit) => {
+    lines.flush();
+    exitInfo = exit;
+    return exit;
+  });
+
+  const stop = async (): Promise<void> => {
+    if (exitInfo || !child.pid) return;
+    signalProcess(child.pid, 'SIGTERM');
+    const timer = setTimeout(() => child.pid && signalProcess(child.pid, 'SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const monitorUrl = `http://${host}:${options.monitorPort}`;
+  try {
+    await pollUntil('nats-server to report healthy', async () => (await httpStatus(`${monitorUrl}/healthz`, 1_000)) === 200, {
+      timeoutMs: options.startTimeoutMs ?? 15_000,
+      intervalMs: 50,
+      abortReason: () => (exitInfo ? `nats-server exited (${describeExit(exitInfo)})` : undefined),
+    });
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- nats-server output ---\n${lines.tail()}`);
+  }
+
+  return { url: `nats://${host}:${options.port}`, monitorUrl, pid: child.pid ?? -1, exited, stop };
+}
