@@ -23,7 +23,7 @@ export default tseslint.config(
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:tooling'] },
             { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:scraping'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:contracts'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:contracts', 'type:platform'] },
             { sourceTag: 'scope:api-gateway', notDependOnLibsWithTags: ['type:app'] },
           ],
         },

@@ -1,0 +1,39 @@
+import type { ResolvedScrapeOptions } from '@wh/contracts';
+import { scrapeCacheKey } from './cache-key';
+
+const base: ResolvedScrapeOptions = {
+  formats: ['markdown', 'links'],
+  onlyMainContent: true,
+  includeTags: [],
+  excludeTags: [],
+  maxAge: 1000,
+  headers: {},
+  skipTlsVerification: true,
+  timeout: 30_000,
+  removeBase64Images: true,
+  storeInCache: true,
+  zeroDataRetention: false,
+};
+
+describe('scrapeCacheKey', () => {
+  it('ignores options that do not change the document', () => {
+    const key = scrapeCacheKey('https://a.example/', base);
+    expect(scrapeCacheKey('https://a.example/', { ...base, maxAge: 5, timeout: 10, storeInCache: false })).toBe(key);
+    expect(scrapeCacheKey('https://a.example/', { ...base, formats: ['links', 'markdown'] })).toBe(key);
+  });
+
+  it.each<[string, Partial<ResolvedScrapeOptions>]>([
+    ['formats', { formats: ['markdown'] }],
+    ['onlyMainContent', { onlyMainContent: false }],
+    ['includeTags', { includeTags: ['main'] }],
+    ['excludeTags', { excludeTags: ['nav'] }],
+    ['removeBase64Images', { removeBase64Images: false }],
+    ['headers', { headers: { cookie: 'x' } }],
+  ])('changes with %s', (_name, change) => {
+    expect(scrapeCacheKey('https://a.example/', { ...base, ...change })).not.toBe(scrapeCacheKey('https://a.example/', base));
+  });
+
+  it('changes with the URL', () => {
+    expect(scrapeCacheKey('https://a.example/x', base)).not.toBe(scrapeCacheKey('https://a.example/y', base));
+  });
+});

@@ -1,0 +1,118 @@
+import { ErrorCode, type ResolvedScrapeOptions, type ScrapeDocument, type ScrapeJobCommand } from '@wh/contracts';
+import type { ScrapeCacheRepository } from '../cache/scrape-cache.repository';
+import type { FetchedResponse, HttpEngine } from '../fetch';
+import { PageScraper } from './page-scraper';
+
+const NOW = new Date('2026-11-22T10:00:00Z');
+
+function job(options: Partial<ResolvedScrapeOptions> = {}): ScrapeJobCommand {
+  return {
+    jobId: '3b241101-e2bb-4255-8caf-4136c566a962',
+    teamId: 'team',
+    url: 'https://site.example/page',
+    origin: 'direct',
+    deadlineAt: NOW.getTime() + 30_000,
+    options: {
+      formats: ['markdown'],
+      onlyMainContent: true,
+      includeTags: [],
+      excludeTags: [],
+      maxAge: 60_000,
+      headers: {},
+      skipTlsVerification: true,
+      timeout: 30_000,
+      removeBase64Images: true,
+      storeInCache: true,
+      zeroDataRetention: false,
+      ...options,
+    },
+  };
+}
+
+const page: FetchedResponse = {
+  url: 'https://site.example/page',
+  statusCode: 200,
+  headers: {},
+  contentType: 'text/html',
+  body: Buffer.from('<h1>Hi</h1>'),
+  text: '<h1>Hi</h1>',
+  redirects: [],
+};
+
+function setup(cached?: ScrapeDocument, response: FetchedResponse = page) {
+  const cache = {
+    find: jest.fn().mockResolvedValue(cached && { document: cached, scrapedAt: new Date(NOW.getTime() - 1000) }),
+    store: jest.fn().mockResolvedValue(undefined),
+  };
+  const engine = { fetch: jest.fn().mockResolvedValue(response) };
+  const convert = jest.fn().mockResolvedValue({ markdown: '# Hi', metadata: { title: 'Hi' } });
+  const scraper = new PageScraper(cache as unknown as ScrapeCacheRepository, engine as unknown as HttpEngine, convert, {
+    allowPrivateTargets: false,
+    maxResponseBytes: 1000,
+    userAgent: 'test',
+  });
+  return { cache, engine, convert, scraper };
+}
+
+describe('PageScraper', () => {
+  it('fetches, converts and stores a fresh page', async () => {
+    const { scraper, cache, engine } = setup();
+    const document = await scraper.scrape(job(), NOW);
+    expect(document).toEqual({
+      markdown: '# Hi',
+      metadata: expect.objectContaining({ title: 'Hi', statusCode: 200, sourceURL: page.url, cacheState: 'miss' }),
+    });
+    expect(engine.fetch).toHaveBeenCalledWith(expect.objectContaining({ allowPrivateTargets: false, timeoutMs: 30_000 }));
+    expect(cache.store).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers from the cache inside maxAge without fetching', async () => {
+    const { scraper, engine } = setup({ markdown: 'cached', metadata: { sourceURL: 'x', url: 'x', statusCode: 200 } });
+    const document = await scraper.scrape(job(), NOW);
+    expect(document.markdown).toBe('cached');
+    expect(document.metadata.cacheState).toBe('hit');
+    expect(engine.fetch).not.toHaveBeenCalled();
+  });
+
+  it('never reads the cache with maxAge 0', async () => {
+    const { scraper, cache } = setup({ markdown: 'cached', metadata: { sourceURL: 'x', url: 'x', statusCode: 200 } });
+    await scraper.scrape(job({ maxAge: 0 }), NOW);
+    expect(cache.find).not.toHaveBeenCalled();
+  });
+
+  it('fails minAge without a cached copy, and never fetches', async () => {
+    const { scraper, engine } = setup();
+    await expect(scraper.scrape(job({ minAge: 1 }), NOW)).rejects.toMatchObject({ code: ErrorCode.ScrapeNoCachedData });
+    expect(engine.fetch).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, Partial<ResolvedScrapeOptions>]>([
+    ['zero data retention', { zeroDataRetention: true }],
+    ['storeInCache false', { storeInCache: false }],
+    ['custom headers', { headers: { cookie: 'a' } }],
+  ])('stores nothing with %s', async (_name, options) => {
+    const { scraper, cache } = setup();
+    await scraper.scrape(job(options), NOW);
+    expect(cache.store).not.toHaveBeenCalled();
+  });
+
+  it('does not cache error pages', async () => {
+    const { scraper, cache } = setup(undefined, { ...page, statusCode: 503 });
+    const document = await scraper.scrape(job(), NOW);
+    expect(document.metadata.statusCode).toBe(503);
+    expect(cache.store).not.toHaveBeenCalled();
+  });
+
+  it('gives up at once when the deadline already passed', async () => {
+    const { scraper, engine } = setup();
+    await expect(scraper.scrape({ ...job({ maxAge: 0 }), deadlineAt: NOW.getTime() - 1 }, NOW)).rejects.toMatchObject({
+      code: ErrorCode.ScrapeTimeout,
+    });
+    expect(engine.fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses binary content', async () => {
+    const { scraper } = setup(undefined, { ...page, contentType: 'image/png', text: undefined });
+    await expect(scraper.scrape(job(), NOW)).rejects.toMatchObject({ code: ErrorCode.ScrapeUnsupportedFile });
+  });
+});
