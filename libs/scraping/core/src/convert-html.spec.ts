@@ -88,6 +88,15 @@ describe('convertHtml', () => {
     expect(markdown).toMatch(/\[Mail\]\(mailto:info@example\.com\)$/);
   });
 
+  it('keeps the heading that repeats the page title, and its level', () => {
+    const html = `<title>A field guide to the seals of the north sea</title>
+      <article><h1>A field guide to the seals of the north sea</h1><p>${LONG_TEXT.repeat(3)}</p>
+      <h2>Where to see them</h2><p>${LONG_TEXT}</p></article>`;
+    const markdown = convert(html).markdown ?? '';
+    expect(markdown).toMatch(/^# A field guide to the seals of the north sea\n/);
+    expect(markdown).toContain('\n## Where to see them\n');
+  });
+
   it('keeps a data: image in markdown unless asked to remove it', () => {
     const html = `<p>${LONG_TEXT}<img src="data:image/png;base64,iVBORw0KGgo=" alt="Chart"></p>`;
     expect(convert(html).markdown).toContain('![Chart](data:image/png;base64,iVBORw0KGgo=)');

@@ -4,7 +4,7 @@ import { ImageCollector } from './extract-images';
 import { LinkCollector } from './extract-links';
 import { MetadataCollector } from './extract-metadata';
 import { type HtmlVisitor, scanHtml } from './html-scan';
-import { selectContent, usesMainContentPrefilter } from './select-content';
+import { hasTagSelectors, selectContent, usesMainContentPrefilter } from './select-content';
 import { NonContentStripper, type StripOptions, stripNonContent } from './strip-non-content';
 import { htmlToMarkdown } from './to-markdown';
 
@@ -19,7 +19,7 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   const stripOptions: StripOptions = {
     baseUrl,
     mainContentPrefilter: usesMainContentPrefilter(request),
-    keepAllAttributes: request.includeTags.length > 0 || request.excludeTags.length > 0,
+    keepAllAttributes: hasTagSelectors(request),
   };
 
   const metadata = new MetadataCollector(baseUrl);

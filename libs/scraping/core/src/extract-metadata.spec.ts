@@ -68,6 +68,11 @@ describe('extractMetadata', () => {
     expect(extractMetadata(html, PAGE)).toEqual({ ogLocaleAlternate: [], description: 'One., Two.' });
   });
 
+  it('decodes entities in the title and in meta content', () => {
+    const html = '<title>Fish &amp; chips</title><meta property="og:title" content="Fish &amp; chips &lt;3">';
+    expect(extractMetadata(html, PAGE)).toMatchObject({ title: 'Fish & chips', ogTitle: 'Fish & chips <3' });
+  });
+
   it('does not let a <meta name="title"> replace the document title', () => {
     const html = '<title>Real title</title><meta name="title" content="Meta title">';
     expect(extractMetadata(html, PAGE).title).toBe('Real title');

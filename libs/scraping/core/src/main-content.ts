@@ -3,8 +3,11 @@ import { Readability } from '@mozilla/readability';
 // Less visible text than this (and no image) means Readability settled on a fragment such as a byline or a
 // caption, not on the page's content.
 const MIN_MAIN_CONTENT_CHARS = 50;
-// Readability demotes every <h1> to <h2> because it shows the title apart from the content. Markdown carries only
-// the content, so the page's own top-level headings are marked beforehand and put back afterwards.
+// Readability shows the title apart from the content, so it drops the heading that repeats the document title and
+// demotes every other <h1> to <h2>. Markdown carries only the content, so neither may happen: the document gets a
+// title no heading can resemble (a single word of 15+ characters, which Readability uses as it is), and the page's
+// own top-level headings are marked beforehand and put back afterwards.
+const UNMATCHABLE_TITLE = 'readabilitytitleplaceholder';
 const FORMER_H1 = 'data-former-h1';
 
 function markTopHeadings(document: Document): void {
@@ -27,6 +30,7 @@ function restoreTopHeadings(content: Element): void {
  * keeping. Readability rewrites the document it reads: give it one nobody needs afterwards.
  */
 export function extractMainContent(document: Document): Element | undefined {
+  document.title = UNMATCHABLE_TITLE;
   markTopHeadings(document);
   const article = new Readability<Element>(document, {
     // The element itself: serialising to a string only for it to be parsed again would waste the saved time.

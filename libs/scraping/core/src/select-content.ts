@@ -3,6 +3,11 @@ import { parseDocument, releaseDocument } from './dom-document';
 import { extractMainContent } from './main-content';
 import { applyTagSelection } from './select-tags';
 
+// Readability walks jsdom's live collections again and again, which grows faster than the page: a 6 MB report
+// takes 15 s. Past this size a page is one long document anyway, so the cleaned page (already pre-filtered the
+// way Readability's first pass filters) is its main content.
+const MAX_READABILITY_HTML_CHARS = 1_000_000;
+
 type ContentRequest = Pick<ConvertRequest, 'onlyMainContent' | 'includeTags' | 'excludeTags'>;
 
 function withDocument<T>(fragment: string, use: (document: Document) => T): T {
@@ -14,13 +19,14 @@ function withDocument<T>(fragment: string, use: (document: Document) => T): T {
   }
 }
 
-function hasSelectors(request: ContentRequest): boolean {
+/** Whether the request selects tags, which takes a DOM and the attributes selectors may refer to. */
+export function hasTagSelectors(request: ContentRequest): boolean {
   return request.includeTags.length > 0 || request.excludeTags.length > 0;
 }
 
 function selectTags(fragment: string, request: ContentRequest): string {
   // Without selectors there is nothing a DOM is needed for: the cleaned fragment is the whole page already.
-  if (!hasSelectors(request)) return fragment;
+  if (!hasTagSelectors(request)) return fragment;
   return withDocument(fragment, (document) => {
     applyTagSelection(document.body, request.includeTags, request.excludeTags);
     return document.body.innerHTML;
@@ -39,7 +45,7 @@ export function usesMainContentPrefilter(request: ContentRequest): boolean {
  * whole page is used instead; `wholePage` provides it (without the main-content pre-filter) only then.
  */
 export function selectContent(cleaned: string, request: ContentRequest, wholePage: () => string): string {
-  if (!request.onlyMainContent) return selectTags(cleaned, request);
+  if (!request.onlyMainContent || cleaned.length > MAX_READABILITY_HTML_CHARS) return selectTags(cleaned, request);
   const main = withDocument(cleaned, (document) => {
     applyTagSelection(document.body, request.includeTags, request.excludeTags);
     return extractMainContent(document)?.innerHTML;

@@ -37,6 +37,13 @@ describe('stripNonContent', () => {
     );
   });
 
+  it('drops whitespace-only text at block edges but keeps it between inline elements and in <pre>', () => {
+    const html = '<div>\n  <p>\n    <a href="/a">A</a> <b>B</b>\n  </p>\n  <pre> x\n  y </pre>\n</div>';
+    expect(stripNonContent(html, OPTIONS)).toBe(
+      '<div><p><a href="https://example.com/a">A</a> <b>B</b></p><pre> x\n  y </pre></div>',
+    );
+  });
+
   it('copies text and end tags from the source, entities included', () => {
     const html = '<p>Fish &amp; chips &lt;3<br></p>';
     expect(stripNonContent(html, OPTIONS)).toBe('<p>Fish &amp; chips &lt;3<br></p>');
@@ -48,7 +55,7 @@ describe('stripNonContent', () => {
       <table><tr><td><div class="sidebar">in a table</div></td></tr></table><a class="social" href="/s">link</a>`;
     const stripped = stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true }).replace(/\s+/g, ' ').trim();
     expect(stripped).toBe(
-      '<div class="main-comments"><p>kept: "main" looks like content</p></div> ' +
+      '<div class="main-comments"><p>kept: "main" looks like content</p></div>' +
         '<table><tr><td><div class="sidebar">in a table</div></td></tr></table><a class="social" href="https://example.com/s">link</a>',
     );
   });

@@ -31,6 +31,17 @@ const URL_ATTRIBUTES = new Set(['href', 'src', 'poster']);
 const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original'];
 // Lazy loaders park a tiny placeholder (often a 1x1 GIF data URI) in src until the real image scrolls into view.
 const PLACEHOLDER_MAX_LENGTH = 200;
+// Elements that start and end lines: whitespace-only text next to them renders as nothing, yet source indentation
+// turns it into as many text nodes as there are elements, each one costing jsdom, Readability and turndown time.
+const BLOCK_ELEMENTS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'br', 'caption', 'col', 'colgroup', 'dd', 'details', 'dialog', 'div',
+  'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header',
+  'hgroup', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th',
+  'thead', 'tr', 'ul', 'html', 'head', 'body',
+]);
+// Where whitespace is content.
+const PREFORMATTED = new Set(['pre', 'textarea', 'listing', 'plaintext']);
+const WHITESPACE_ONLY = /^[ \t\n\f\r]*$/;
 // Names jsdom's createElement / setAttribute accept; anything else is dropped here rather than throwing later.
 const VALID_TAG = /^[a-z][a-z0-9-]*$/;
 const VALID_ATTRIBUTE = /^[a-z_:][-a-z0-9_:.]*$/;
@@ -56,6 +67,10 @@ export class NonContentStripper implements HtmlVisitor {
   private readonly openElements: string[] = [];
   // Depth of the element whose subtree is being dropped, -1 when copying.
   private droppedFrom = -1;
+  private preformattedDepth = 0;
+  // Whitespace-only text held back until the next tag shows whether it sits at a block boundary.
+  private pendingWhitespace = '';
+  private atBlockBoundary = true;
 
   constructor(private readonly options: StripOptions) {}
 
@@ -69,14 +84,24 @@ export class NonContentStripper implements HtmlVisitor {
     const dropped = copying && (DROPPED_SUBTREES.has(name) || this.droppedForMainContent(name, attributes));
     this.openElements.push(name);
     if (dropped) this.droppedFrom = this.openElements.length - 1;
-    else if (copying && !DROPPED_TAGS.has(name) && VALID_TAG.test(name)) {
-      this.output.push(this.startTag(name, attributes));
+    else if (copying) {
+      this.reachTag(name);
+      if (PREFORMATTED.has(name)) this.preformattedDepth += 1;
+      if (!DROPPED_TAGS.has(name) && VALID_TAG.test(name)) this.output.push(this.startTag(name, attributes));
     }
   }
 
   text(_text: string, token: SourceToken): void {
+    if (this.droppedFrom >= 0) return;
     // The source text, not the decoded one: entities stay entities and need no re-escaping.
-    if (this.droppedFrom < 0) this.output.push(token.raw());
+    const raw = token.raw();
+    if (this.preformattedDepth === 0 && WHITESPACE_ONLY.test(raw)) {
+      if (!this.atBlockBoundary) this.pendingWhitespace += raw;
+      return;
+    }
+    this.output.push(this.pendingWhitespace, raw);
+    this.pendingWhitespace = '';
+    this.atBlockBoundary = false;
   }
 
   closeTag(name: string, implied: boolean, token: SourceToken): void {
@@ -85,8 +110,19 @@ export class NonContentStripper implements HtmlVisitor {
       if (this.openElements.length <= this.droppedFrom) this.droppedFrom = -1;
       return;
     }
+    if (PREFORMATTED.has(name) && this.preformattedDepth > 0) this.preformattedDepth -= 1;
     // Implied end tags are not in the source; the DOM parser that reads the output infers them again, by HTML rules.
-    if (!implied && !DROPPED_TAGS.has(name) && VALID_TAG.test(name)) this.output.push(token.raw());
+    if (implied) return;
+    this.reachTag(name);
+    if (!DROPPED_TAGS.has(name) && VALID_TAG.test(name)) this.output.push(token.raw());
+  }
+
+  /** Settles held-back whitespace when a copied tag arrives: kept between inline content, dropped at a block edge. */
+  private reachTag(name: string): void {
+    const block = BLOCK_ELEMENTS.has(name);
+    if (!block) this.output.push(this.pendingWhitespace);
+    this.pendingWhitespace = '';
+    this.atBlockBoundary = block;
   }
 
   private droppedForMainContent(name: string, attributes: TagAttributes): boolean {

@@ -37,3 +37,14 @@ describe('htmlToMarkdown', () => {
     expect(markdown('<p>Call get_user_id() on [1] item * 2</p>')).toBe('Call get_user_id() on [1] item * 2');
   });
 });
+
+describe('htmlToMarkdown on large documents', () => {
+  it('converts a page of thousands of blocks whole, piece by piece', () => {
+    const sections = Array.from({ length: 3000 }, (_, index) => `<h2>Section ${index}</h2><p>${'word '.repeat(60)}</p>`);
+    const html = `<main>${sections.join('\n')}</main>`;
+    const markdown = htmlToMarkdown(html, { removeBase64Images: true });
+    expect(markdown.match(/^## Section \d+$/gm)).toHaveLength(3000);
+    expect(markdown).toContain('## Section 2999');
+    expect(markdown.startsWith('## Section 0\n\nword word')).toBe(true);
+  });
+});

@@ -1,4 +1,5 @@
 import TurndownService from 'turndown';
+import { splitForMarkdown } from './markdown-chunks';
 import { escapeMarkdownText } from './markdown-escape';
 import { addContentRules, type MarkdownRuleOptions } from './markdown-rules';
 import { addTableRules } from './markdown-tables';
@@ -53,5 +54,7 @@ function collapseBlankLines(markdown: string): string {
  * converts several times faster than walking a jsdom tree.
  */
 export function htmlToMarkdown(html: string, options: MarkdownRuleOptions): string {
-  return collapseBlankLines(converter(options).turndown(html));
+  const service = converter(options);
+  const pieces = splitForMarkdown(html).map((piece) => service.turndown(piece));
+  return collapseBlankLines(pieces.filter((piece) => piece.length > 0).join('\n\n'));
 }
