@@ -1,8 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 
-export const REPO_ROOT = path.resolve(__dirname, '../../../..');
+/** The workspace root, found from this file whether it runs from source (tests) or from dist/ (benchmarks). */
+function findRepoRoot(start: string): string {
+  for (let directory = start; directory !== path.dirname(directory); directory = path.dirname(directory)) {
+    if (existsSync(path.join(directory, 'tools', 'register-paths.js'))) return directory;
+  }
+  throw new Error(`no workspace root above ${start}`);
+}
+
+export const REPO_ROOT = findRepoRoot(__dirname);
 const REGISTER = path.join(REPO_ROOT, 'tools/register-paths.js');
 
 /** Runs a compiled entry point of the workspace with the alias resolver preloaded. */
