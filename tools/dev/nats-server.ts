@@ -4,14 +4,12 @@ import path from 'node:path';
 import {
   type ExitInfo,
   describeExit,
-  exitOf,
   isPortFree,
-  LineSplitter,
   pollUntil,
   httpStatus,
   runCommand,
-  signalProcess,
   stopLeftover,
+  superviseServer,
 } from './processes';
 
 /** Thrown when no nats-server binary exists and none could be installed; the message says how to get one. */
@@ -152,34 +150,22 @@ export async function startNatsServer(options: NatsServerOptions): Promise<NatsS
   writeFileSync(configFile, renderConfig({ ...options, storeDir }, host, pidFile));
   const binary = options.binary ?? (await ensureNatsServerBinary({ log: notice }));
   const child = spawn(binary, ['-c', configFile], { detached: options.detached ?? false, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines = new LineSplitter((line) => options.onLog?.(line));
-  child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
-  child.stderr?.on('data', (chunk: Buffer) => lines.push(chunk));
-  let exitInfo: ExitInfo | undefined;
-  const exited = exitOf(child).then((exit) => {
-    lines.flush();
-    exitInfo = exit;
-    return exit;
-  });
-
-  const stop = async (): Promise<void> => {
-    if (exitInfo || !child.pid) return;
-    signalProcess(child.pid, 'SIGTERM');
-    const timer = setTimeout(() => child.pid && signalProcess(child.pid, 'SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
+  const server = superviseServer(child, (line) => options.onLog?.(line), 'SIGTERM', 10_000);
+  const { exited, stop } = server;
 
   const monitorUrl = `http://${host}:${options.monitorPort}`;
   try {
     await pollUntil('nats-server to report healthy', async () => (await httpStatus(`${monitorUrl}/healthz`, 1_000)) === 200, {
       timeoutMs: options.startTimeoutMs ?? 15_000,
       intervalMs: 50,
-      abortReason: () => (exitInfo ? `nats-server exited (${describeExit(exitInfo)})` : undefined),
+      abortReason: () => {
+        const exit = server.exitInfo();
+        return exit ? `nats-server exited (${describeExit(exit)})` : undefined;
+      },
     });
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n--- nats-server output ---\n${lines.tail()}`);
+    throw new Error(`${(error as Error).message}\n--- nats-server output ---\n${server.outputTail()}`);
   }
 
   return { url: `nats://${host}:${options.port}`, monitorUrl, pid: child.pid ?? -1, exited, stop };

@@ -9,8 +9,8 @@ import {
   isPortFree,
   LineSplitter,
   pollUntil,
-  signalProcess,
   stopLeftover,
+  superviseServer,
 } from './processes';
 
 export interface EmbeddedPostgresOptions {
@@ -163,7 +163,7 @@ async function initialiseCluster(binDir: string, dataDir: string, user: string, 
 }
 
 /** Polls with a fresh connection until `select 1` succeeds (the server also answers 57P03 while starting). */
-async function canQuery(url: string): Promise<boolean> {
+export async function canQuery(url: string): Promise<boolean> {
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
   client.on('error', () => undefined);
   try {
@@ -234,34 +234,23 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     env: { ...process.env, LC_MESSAGES: 'C' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const lines = new LineSplitter(log);
-  child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
-  child.stderr?.on('data', (chunk: Buffer) => lines.push(chunk));
-  let exitInfo: ExitInfo | undefined;
-  const exited = exitOf(child).then((exit) => {
-    lines.flush();
-    exitInfo = exit;
-    return exit;
-  });
-
-  const stop = async (): Promise<void> => {
-    if (exitInfo || !child.pid) return;
-    signalProcess(child.pid, 'SIGINT');
-    const timer = setTimeout(() => child.pid && signalProcess(child.pid, 'SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-  };
+  // SIGINT is Postgres' fast shutdown: it disconnects clients instead of waiting for them.
+  const server = superviseServer(child, log, 'SIGINT', 15_000);
+  const { exited, stop } = server;
 
   const adminUrl = `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${host}:${options.port}/postgres`;
   try {
     await pollUntil('postgres to accept connections', () => canQuery(adminUrl), {
       timeoutMs: options.startTimeoutMs ?? 30_000,
       intervalMs: 100,
-      abortReason: () => (exitInfo ? `postgres exited (${describeExit(exitInfo)})` : undefined),
+      abortReason: () => {
+        const exit = server.exitInfo();
+        return exit ? `postgres exited (${describeExit(exit)})` : undefined;
+      },
     });
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n--- postgres output ---\n${lines.tail()}`);
+    throw new Error(`${(error as Error).message}\n--- postgres output ---\n${server.outputTail()}`);
   }
   return { adminUrl, pid: child.pid ?? -1, initialised, exited, stop };
 }

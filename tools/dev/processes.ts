@@ -118,6 +118,42 @@ export interface ManagedProcess {
   killNow(): void;
 }
 
+/** A server child: its output relayed line by line, its exit observed, and a stop that escalates to SIGKILL. */
+export interface SupervisedServer {
+  exited: Promise<ExitInfo>;
+  /** How the process ended, once it has. */
+  exitInfo(): ExitInfo | undefined;
+  /** The last lines it printed, for error messages. */
+  outputTail(): string;
+  /** Sends the stop signal, then SIGKILL after the grace period; resolves once the process is gone. */
+  stop(): Promise<void>;
+}
+
+export function superviseServer(
+  child: ChildProcess,
+  onLine: (line: string) => void,
+  stopSignal: NodeJS.Signals,
+  killAfterMs: number,
+): SupervisedServer {
+  const lines = new LineSplitter(onLine);
+  child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => lines.push(chunk));
+  let exitInfo: ExitInfo | undefined;
+  const exited = exitOf(child).then((exit) => {
+    lines.flush();
+    exitInfo = exit;
+    return exit;
+  });
+  const stop = async (): Promise<void> => {
+    if (exitInfo || !child.pid) return;
+    signalProcess(child.pid, stopSignal);
+    const timer = setTimeout(() => child.pid && signalProcess(child.pid, 'SIGKILL'), killAfterMs);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { exited, exitInfo: () => exitInfo, outputTail: () => lines.tail(), stop };
+}
+
 /** Starts a child whose output lines are prefixed (service logs in `npm start`). */
 export function spawnPrefixed(options: SpawnPrefixedOptions): ManagedProcess {
   const out = options.out ?? process.stdout;

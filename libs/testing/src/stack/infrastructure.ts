@@ -1,9 +1,8 @@
 import { connect } from 'nats';
-import { Client } from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startEmbeddedPostgres, startNatsServer } from '@wh/tools/dev';
+import { canQuery, startEmbeddedPostgres, startNatsServer } from '@wh/tools/dev';
 import { freePort } from './free-port';
 import type { Infrastructure } from './stack';
 
@@ -27,19 +26,6 @@ async function natsAnswers(url: string): Promise<boolean> {
   }
 }
 
-async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 /**
  * Uses the machine's NATS (with JetStream) and Postgres when they answer (or the ones named by
  * E2E_NATS_URL / E2E_POSTGRES_URL); otherwise starts private ones for this run, in a temporary folder.
@@ -47,7 +33,7 @@ async function postgresAnswers(url: string): Promise<boolean> {
 export async function provideInfrastructure(): Promise<ProvidedInfrastructure> {
   const natsUrl = process.env.E2E_NATS_URL ?? DEFAULT_NATS_URL;
   const postgresAdminUrl = process.env.E2E_POSTGRES_URL ?? DEFAULT_POSTGRES_URL;
-  const [natsUp, postgresUp] = await Promise.all([natsAnswers(natsUrl), postgresAnswers(postgresAdminUrl)]);
+  const [natsUp, postgresUp] = await Promise.all([natsAnswers(natsUrl), canQuery(postgresAdminUrl)]);
   if (natsUp && postgresUp) return { natsUrl, postgresAdminUrl, stop: async () => undefined };
 
   const workDir = mkdtempSync(path.join(tmpdir(), 'wh-e2e-'));
