@@ -4,6 +4,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNumber,
   IsObject,
   IsOptional,
   IsString,
@@ -87,10 +88,68 @@ export class LocationOption {
   languages?: string[];
 }
 
-/** One browser action; the browser engine validates each kind's own fields. */
+/**
+ * One browser action with the fields Firecrawl's action kinds use. Which fields go with which kind is checked by
+ * the browser engine; here a well-formed action list must not be mistaken for unknown fields.
+ */
 export class ActionOption {
   @IsIn(['wait', 'click', 'write', 'press', 'scroll', 'screenshot', 'scrape', 'executeJavascript', 'pdf'])
   type!: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  milliseconds?: number;
+
+  @IsOptional()
+  @IsString()
+  selector?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  all?: boolean;
+
+  @IsOptional()
+  @IsString()
+  text?: string;
+
+  @IsOptional()
+  @IsString()
+  key?: string;
+
+  @IsOptional()
+  @IsIn(['up', 'down'])
+  direction?: 'up' | 'down';
+
+  @IsOptional()
+  @IsBoolean()
+  fullPage?: boolean;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  quality?: number;
+
+  @IsOptional()
+  @IsObject()
+  viewport?: { width: number; height: number };
+
+  @IsOptional()
+  @IsString()
+  script?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  landscape?: boolean;
+
+  @IsOptional()
+  @IsNumber()
+  scale?: number;
+
+  @IsOptional()
+  @IsString()
+  format?: string;
 }
 
 /** Scrape options of spec section 2.2, shared by scrape, batch scrape, crawl and extract. */
