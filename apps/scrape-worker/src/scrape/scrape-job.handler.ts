@@ -2,12 +2,12 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import {
   Consumers,
-  type ScrapeDocument,
+  ErrorCode,
   ScrapeJobCommand,
   type ScrapeJobFinishedEvent,
   Subjects,
 } from '@wh/contracts';
-import { toDomainError } from '@wh/platform/errors';
+import { DomainError, toDomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import {
   type JetStreamMessageContext,
@@ -38,16 +38,13 @@ export class ScrapeJobHandler {
     let finished: ScrapeJobFinishedEvent;
     try {
       const document = await this.scraper.scrape(job);
-      finished = await this.completed(job, document);
+      finished = { jobId: job.jobId, teamId: job.teamId, status: 'completed', document };
     } catch (error) {
       const failure = toDomainError(error);
       if (failure.retryable && !context.isLastDelivery) throw failure;
       finished = { jobId: job.jobId, teamId: job.teamId, status: 'failed', error: failure.toWire() };
     }
-    await this.publisher.publish(Subjects.scrapeJobFinished, finished, {
-      msgId: `${job.jobId}:finished`,
-      subjectSuffix: `${job.origin}.${job.jobId}`,
-    });
+    await this.announce(job, finished);
     if (finished.status === 'completed') {
       await this.publisher.publish(
         Subjects.usageRecorded,
@@ -68,11 +65,19 @@ export class ScrapeJobHandler {
     );
   }
 
-  /** Small documents travel in the event; large ones through the object store. */
-  private async completed(job: ScrapeJobCommand, document: ScrapeDocument): Promise<ScrapeJobFinishedEvent> {
-    const inline: ScrapeJobFinishedEvent = { jobId: job.jobId, teamId: job.teamId, status: 'completed', document };
-    if (this.publisher.fits(inline)) return inline;
-    await this.largeObjects.put(job.jobId, encodeJson(document));
-    return { jobId: job.jobId, teamId: job.teamId, status: 'completed', documentObject: job.jobId };
+  /**
+   * Publishes the end of the job. Documents travel in the event when they fit; when the publisher refuses one as
+   * larger than the NATS max payload, the document goes to the object store and the event carries its name.
+   */
+  private async announce(job: ScrapeJobCommand, finished: ScrapeJobFinishedEvent): Promise<void> {
+    const options = { msgId: `${job.jobId}:finished`, subjectSuffix: `${job.origin}.${job.jobId}` };
+    try {
+      await this.publisher.publish(Subjects.scrapeJobFinished, finished, options);
+    } catch (error) {
+      const { document, ...reference } = finished;
+      if (!(error instanceof DomainError && error.code === ErrorCode.PayloadTooLarge && document)) throw error;
+      await this.largeObjects.put(job.jobId, encodeJson(document));
+      await this.publisher.publish(Subjects.scrapeJobFinished, { ...reference, documentObject: job.jobId }, options);
+    }
   }
 }

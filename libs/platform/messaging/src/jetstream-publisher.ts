@@ -37,9 +37,4 @@ export class JetStreamPublisher {
       throw new DomainError(ErrorCode.ServiceUnavailable, `publish to ${fullSubject} failed: ${String(error)}`, undefined, true);
     }
   }
-
-  /** Whether a payload fits in one message, so callers can route large ones through the object store. */
-  fits(payload: unknown): boolean {
-    return encodeJson(payload).byteLength <= this.nats.maxPayloadBytes;
-  }
 }
