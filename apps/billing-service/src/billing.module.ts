@@ -1,11 +1,8 @@
 import { Module } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { Consumers, Streams } from '@wh/contracts';
-import { ConfigModule } from '@wh/platform/config';
-import { DATABASE, DatabaseModule, DatabaseReadinessCheck } from '@wh/platform/database';
-import { HealthModule } from '@wh/platform/health';
-import { LoggingModule } from '@wh/platform/logging';
-import { MessagingModule, NatsReadinessCheck } from '@wh/platform/messaging';
+import { DATABASE } from '@wh/platform/database';
+import { PlatformModule } from '@wh/platform/runtime';
 import { ApiKeysHandler } from './api-keys/api-keys.handler';
 import { ApiKeysRepository } from './api-keys/api-keys.repository';
 import { BillingConfig } from './billing.config';
@@ -17,16 +14,13 @@ export const BILLING_SERVICE = 'billing-service';
 
 @Module({
   imports: [
-    ConfigModule.forRoot(BillingConfig),
-    LoggingModule.forRoot(BILLING_SERVICE, BillingConfig),
-    DatabaseModule.forRoot(BillingConfig),
-    MessagingModule.forRoot({
+    PlatformModule.forRoot({
       serviceName: BILLING_SERVICE,
       configClass: BillingConfig,
       streams: [Streams.billingUsage, Streams.deadLetters],
       consumers: [Consumers.billingUsage],
+      database: true,
     }),
-    HealthModule.forRoot([NatsReadinessCheck, DatabaseReadinessCheck]),
   ],
   controllers: [ApiKeysHandler, UsageHandler],
   providers: [

@@ -1,11 +1,8 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { Consumers, ObjectBuckets, Streams } from '@wh/contracts';
-import { ConfigModule } from '@wh/platform/config';
-import { DATABASE, DatabaseModule, DatabaseReadinessCheck } from '@wh/platform/database';
-import { HealthModule } from '@wh/platform/health';
-import { LoggingModule } from '@wh/platform/logging';
-import { MessagingModule, NatsReadinessCheck } from '@wh/platform/messaging';
+import { DATABASE } from '@wh/platform/database';
+import { PlatformModule } from '@wh/platform/runtime';
 import { ScrapeCacheRepository } from './cache/scrape-cache.repository';
 import { ConversionPool } from './conversion/conversion-pool';
 import type { ScrapeWorkerDatabase } from './database/scrape-worker-database';
@@ -18,17 +15,14 @@ export const SCRAPE_WORKER = 'scrape-worker';
 
 @Module({
   imports: [
-    ConfigModule.forRoot(ScrapeWorkerConfig),
-    LoggingModule.forRoot(SCRAPE_WORKER, ScrapeWorkerConfig),
-    DatabaseModule.forRoot(ScrapeWorkerConfig),
-    MessagingModule.forRoot({
+    PlatformModule.forRoot({
       serviceName: SCRAPE_WORKER,
       configClass: ScrapeWorkerConfig,
       streams: [Streams.scrapeJobs, Streams.scrapeResults, Streams.billingUsage, Streams.deadLetters],
       consumers: [Consumers.scrapeWorkerJobs],
       largeObjects: ObjectBuckets.scrapeDocuments,
+      database: true,
     }),
-    HealthModule.forRoot([NatsReadinessCheck, DatabaseReadinessCheck]),
   ],
   controllers: [ScrapeJobHandler],
   providers: [

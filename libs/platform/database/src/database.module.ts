@@ -2,7 +2,7 @@ import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutd
 import { type Kysely, sql } from 'kysely';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { createKysely } from './create-kysely';
-import type { DatabaseConfig } from './database-config';
+import type { ServiceDatabaseConfig } from './service-database-config';
 
 /** Injection token of the service's Kysely instance (typed by the service: `Kysely<ItsDatabase>`). */
 export const DATABASE = Symbol('DATABASE');
@@ -31,7 +31,7 @@ export class DatabaseReadinessCheck {
 
 @Module({})
 export class DatabaseModule {
-  static forRoot(configClass: new () => DatabaseConfig): DynamicModule {
+  static forRoot(configClass: new () => ServiceDatabaseConfig): DynamicModule {
     return {
       module: DatabaseModule,
       global: true,
@@ -39,7 +39,7 @@ export class DatabaseModule {
         {
           provide: DATABASE,
           inject: [configClass, LOGGER],
-          useFactory: (config: DatabaseConfig, logger: Logger) =>
+          useFactory: (config: ServiceDatabaseConfig, logger: Logger) =>
             createKysely(config.DATABASE_URL, (error) => logger.warn({ err: error }, 'idle database connection lost')),
         },
         DatabaseLifecycle,

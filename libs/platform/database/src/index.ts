@@ -1,4 +1,3 @@
 export * from './create-kysely';
-export * from './database-config';
 export * from './database.module';
 export * from './service-database-config';

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { FileMigrationProvider, Migrator } from 'kysely';
 import { loadConfig } from '@wh/platform/config';
 import { createKysely } from './create-kysely';
-import { DatabaseConfig } from './database-config';
+import { ServiceDatabaseConfig } from './service-database-config';
 
 /** `npm run db:migrate`: applies every pending migration (timestamped files, all services' tables). */
 async function main(): Promise<void> {
-  const config = loadConfig(DatabaseConfig);
+  const config = loadConfig(ServiceDatabaseConfig);
   const db = createKysely<unknown>(config.DATABASE_URL, () => undefined, 1);
   const migrator = new Migrator({
     db,

@@ -67,7 +67,6 @@ export class NatsClient {
       storage: StorageType.File,
       max_age: nanos(definition.maxAgeMs),
       duplicate_window: nanos(definition.duplicateWindowMs),
-      max_bytes: definition.maxBytes ?? -1,
     };
     try {
       await this.manager.streams.info(config.name);
