@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eventually, type FixtureServer, startFixtureServer, callApi, stopProcess, type RunningStack, startStack } from '@wh/testing';
-import { sharedInfrastructure, sharedStack } from './support/stack-env';
+import { eventually, type FixtureServer, startFixtureServer, callApi, stopProcess } from '@wh/testing';
+import { useOwnStack } from './support/own-stack';
+import { sharedStack } from './support/stack-env';
 
 const shared = sharedStack();
 
@@ -61,22 +62,11 @@ describe('a scrape across processes', () => {
 });
 
 describe('shutdown on SIGTERM', () => {
-  let stack: RunningStack;
-  let site: FixtureServer;
-
-  beforeAll(async () => {
-    site = await startFixtureServer();
-    stack = await startStack(sharedInfrastructure(), {
-      services: ['api-gateway', 'scrape-worker', 'billing-service'],
-      label: 'sigterm',
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await stack.stop();
-    await site.close();
-  });
+  const own = useOwnStack('sigterm', ['api-gateway', 'scrape-worker', 'billing-service']);
 
   it('finishes the in-flight scrape, then exits cleanly and stops being ready', async () => {
+    const stack = own.stack();
+    const site = own.site();
     const worker = stack.processes.get('scrape-worker');
     if (!worker) throw new Error('no worker');
     const inFlight = callApi(stack, 'POST', '/v2/scrape', { url: `${site.url}/slow?ms=1500`, maxAge: 0 });
@@ -95,6 +85,10 @@ describe('shutdown on SIGTERM', () => {
   }, 30_000);
 
   it('hands queued work to a replacement worker', async () => {
+    const stack = own.stack();
+    const site = own.site();
+    // The previous test stopped the only worker: the job waits in the queue until a new one starts.
+    expect(stack.processes.get('scrape-worker')?.exitCode).toBe(0);
     const pending = callApi(stack, 'POST', '/v2/scrape', { url: `${site.url}/article`, maxAge: 0 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     await stack.startService('scrape-worker');

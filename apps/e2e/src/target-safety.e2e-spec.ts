@@ -1,32 +1,19 @@
-import { callApi, type FixtureServer, type RunningStack, startFixtureServer, startStack } from '@wh/testing';
-import { sharedInfrastructure } from './support/stack-env';
+import { callApi } from '@wh/testing';
+import { useOwnStack } from './support/own-stack';
 
 describe('target safety with the production default (ALLOW_PRIVATE_TARGETS=false)', () => {
-  let stack: RunningStack;
-  let site: FixtureServer;
-
-  beforeAll(async () => {
-    site = await startFixtureServer();
-    stack = await startStack(sharedInfrastructure(), {
-      services: ['api-gateway', 'scrape-worker', 'billing-service'],
-      env: { ALLOW_PRIVATE_TARGETS: 'false' },
-      label: 'ssrf',
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await stack.stop();
-    await site.close();
-  });
+  const own = useOwnStack('ssrf', ['api-gateway', 'scrape-worker', 'billing-service'], { ALLOW_PRIVATE_TARGETS: 'false' });
+  const site = () => own.site();
 
   it.each([
-    ['a loopback address', () => `${site.url}/article`],
-    ['localhost', () => `http://localhost:${site.port}/article`],
+    ['a loopback address', () => `${site().url}/article`],
+    ['localhost', () => `http://localhost:${site().port}/article`],
     ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data/'],
     ['a private network address', () => 'http://10.0.0.1/'],
-    ['an IPv6 loopback', () => `http://[::1]:${site.port}/article`],
-    ['an IPv4-mapped IPv6 loopback', () => `http://[::ffff:127.0.0.1]:${site.port}/article`],
+    ['an IPv6 loopback', () => `http://[::1]:${site().port}/article`],
+    ['an IPv4-mapped IPv6 loopback', () => `http://[::ffff:127.0.0.1]:${site().port}/article`],
   ])('refuses %s with 403', async (_name, target) => {
-    const response = await callApi(stack, 'POST', '/v2/scrape', { url: target(), maxAge: 0, timeout: 5000 });
+    const response = await callApi(own.stack(), 'POST', '/v2/scrape', { url: target(), maxAge: 0, timeout: 5000 });
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ success: false, code: 'SCRAPE_TARGET_FORBIDDEN' });
   });

@@ -8,7 +8,6 @@ export interface StreamDefinition {
   readonly maxAgeMs: number;
   /** Window in which a repeated `Nats-Msg-Id` is dropped as a duplicate. */
   readonly duplicateWindowMs: number;
-  readonly maxBytes?: number;
 }
 
 const HOUR = 3_600_000;

@@ -28,14 +28,4 @@ export class UsageRepository {
       .onConflict((conflict) => conflict.column('event_id').doNothing())
       .execute();
   }
-
-  async creditsUsed(teamId: string, since: Date): Promise<number> {
-    const row = await this.db
-      .selectFrom('usage_events')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('credits'), eb.lit(0)).as('total'))
-      .where('team_id', '=', teamId)
-      .where('occurred_at', '>=', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
-  }
 }

@@ -1,19 +1,8 @@
 import type { ResolvedScrapeOptions } from '@wh/contracts';
+import { resolvedScrapeOptions } from '@wh/testing';
 import { scrapeCacheKey } from './cache-key';
 
-const base: ResolvedScrapeOptions = {
-  formats: ['markdown', 'links'],
-  onlyMainContent: true,
-  includeTags: [],
-  excludeTags: [],
-  maxAge: 1000,
-  headers: {},
-  skipTlsVerification: true,
-  timeout: 30_000,
-  removeBase64Images: true,
-  storeInCache: true,
-  zeroDataRetention: false,
-};
+const base = resolvedScrapeOptions({ formats: ['markdown', 'links'], maxAge: 1000 });
 
 describe('scrapeCacheKey', () => {
   it('ignores options that do not change the document', () => {

@@ -1,4 +1,5 @@
 import { ErrorCode, type ResolvedScrapeOptions, type ScrapeDocument, type ScrapeJobCommand } from '@wh/contracts';
+import { resolvedScrapeOptions } from '@wh/testing';
 import type { ScrapeCacheRepository } from '../cache/scrape-cache.repository';
 import type { FetchedResponse, HttpEngine } from '../fetch';
 import { PageScraper } from './page-scraper';
@@ -12,20 +13,7 @@ function job(options: Partial<ResolvedScrapeOptions> = {}): ScrapeJobCommand {
     url: 'https://site.example/page',
     origin: 'direct',
     deadlineAt: NOW.getTime() + 30_000,
-    options: {
-      formats: ['markdown'],
-      onlyMainContent: true,
-      includeTags: [],
-      excludeTags: [],
-      maxAge: 60_000,
-      headers: {},
-      skipTlsVerification: true,
-      timeout: 30_000,
-      removeBase64Images: true,
-      storeInCache: true,
-      zeroDataRetention: false,
-      ...options,
-    },
+    options: resolvedScrapeOptions({ maxAge: 60_000, ...options }),
   };
 }
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { connect } from 'nats';
-import { Client } from 'pg';
+import { createDatabase, dropDatabase, withDatabase } from '@wh/tools/dev';
 import { freePort } from './free-port';
 import { REPO_ROOT, runCompiled, spawnCompiled, stopProcess, waitForHttpOk } from './service-process';
 
@@ -41,12 +41,6 @@ export interface RunningStack extends StackDescription {
   stop(): Promise<void>;
 }
 
-function databaseUrlFor(adminUrl: string, database: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
 /**
  * Starts the given services as separate processes on their own namespace and database, so parallel runs
  * and leftovers on a shared NATS and Postgres never collide.
@@ -61,11 +55,8 @@ export async function startStack(
   const logDir = path.join(REPO_ROOT, 'tmp', 'e2e-logs', `${options.label ?? 'stack'}-${runId}`);
   mkdirSync(logDir, { recursive: true });
 
-  const admin = new Client({ connectionString: infrastructure.postgresAdminUrl });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  await admin.end();
-  const databaseUrl = databaseUrlFor(infrastructure.postgresAdminUrl, database);
+  await createDatabase(infrastructure.postgresAdminUrl, database);
+  const databaseUrl = withDatabase(infrastructure.postgresAdminUrl, database);
 
   const gatewayPort = await freePort();
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -106,10 +97,7 @@ export async function startStack(
   const stop = async (): Promise<void> => {
     await Promise.all([...processes.values()].map((child) => stopProcess(child)));
     await removeNamespace(infrastructure.natsUrl, namespace);
-    const cleanup = new Client({ connectionString: infrastructure.postgresAdminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${database} with (force)`);
-    await cleanup.end();
+    await dropDatabase(infrastructure.postgresAdminUrl, database);
   };
   return { baseUrl, apiKey, namespace, databaseUrl, natsUrl: infrastructure.natsUrl, logDir, healthUrls, processes, env, startService, stop };
 }

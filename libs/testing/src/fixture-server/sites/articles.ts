@@ -2,7 +2,7 @@ import type { FixtureRoute } from '../routing';
 import { sendHtml } from '../routing';
 
 /** The canonical origin the article claims; fixed so its metadata is the same whatever port the server uses. */
-export const ARTICLE_CANONICAL_URL = 'https://fixtures.example/articles/rivers-that-made-the-city';
+const ARTICLE_CANONICAL_URL = 'https://fixtures.example/articles/rivers-that-made-the-city';
 
 const ARTICLE_HTML = `<!DOCTYPE html>
 <html lang="en-GB">

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import type { ExecutionContext } from '@nestjs/common';
+import { ErrorCode, LOCAL_TEAM_ID, Subjects } from '@wh/contracts';
+import { DomainError } from '@wh/platform/errors';
+import type { NatsRequester } from '@wh/platform/messaging';
+import { GatewayConfig } from '../gateway.config';
+import { ApiKeyGuard } from './api-key.guard';
+import type { AuthenticatedRequest } from './team-context';
+
+function contextFor(request: Partial<AuthenticatedRequest>): ExecutionContext {
+  return { switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
+}
+
+function setup(authDisabled: boolean) {
+  const requester = { request: jest.fn().mockResolvedValue({ teamId: 'team-1', keyId: 'key-1', concurrencyLimit: 4 }) };
+  const config = Object.assign(new GatewayConfig(), { AUTH_DISABLED: authDisabled });
+  return { requester, guard: new ApiKeyGuard(requester as unknown as NatsRequester, config) };
+}
+
+describe('ApiKeyGuard', () => {
+  it('resolves a Bearer key to its team, sending only the key hash', async () => {
+    const { guard, requester } = setup(false);
+    const request: Partial<AuthenticatedRequest> = { headers: { authorization: 'Bearer fc-secret' } };
+    await expect(guard.canActivate(contextFor(request))).resolves.toBe(true);
+    expect(requester.request).toHaveBeenCalledWith(
+      Subjects.apiKeyVerify,
+      { keyHash: createHash('sha256').update('fc-secret').digest('hex') },
+      expect.any(Number),
+    );
+    expect(request.team).toEqual({ teamId: 'team-1', concurrencyLimit: 4 });
+  });
+
+  it.each([undefined, 'Basic abc', 'Bearer', 'Bearer a b'])('refuses the Authorization header %p', async (authorization) => {
+    const { guard, requester } = setup(false);
+    const attempt = guard.canActivate(contextFor({ headers: authorization === undefined ? {} : { authorization } }));
+    await expect(attempt).rejects.toBeInstanceOf(DomainError);
+    await expect(attempt).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
+    expect(requester.request).not.toHaveBeenCalled();
+  });
+
+  it('lets every request through as the local team when auth is switched off, asking nobody', async () => {
+    const { guard, requester } = setup(true);
+    const request: Partial<AuthenticatedRequest> = { headers: {} };
+    await expect(guard.canActivate(contextFor(request))).resolves.toBe(true);
+    expect(request.team?.teamId).toBe(LOCAL_TEAM_ID);
+    expect(requester.request).not.toHaveBeenCalled();
+  });
+
+  it('keeps auth on by default', () => {
+    expect(new GatewayConfig().AUTH_DISABLED).toBe(false);
+  });
+});

@@ -1,0 +1,32 @@
+import { type FixtureServer, type RunningStack, type ServiceName, startFixtureServer, startStack } from '@wh/testing';
+import { sharedInfrastructure } from './stack-env';
+
+export interface OwnStack {
+  stack(): RunningStack;
+  site(): FixtureServer;
+}
+
+/**
+ * For suites that need settings of their own: starts a fixture site and a small stack of the given services
+ * before the suite's tests, and stops both after them.
+ */
+export function useOwnStack(label: string, services: ServiceName[], env: NodeJS.ProcessEnv = {}): OwnStack {
+  let stack: RunningStack | undefined;
+  let site: FixtureServer | undefined;
+  beforeAll(async () => {
+    site = await startFixtureServer();
+    stack = await startStack(sharedInfrastructure(), { services, env, label });
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.stop();
+    await site?.close();
+  });
+  return {
+    stack: () => stack ?? failNotStarted(),
+    site: () => site ?? failNotStarted(),
+  };
+}
+
+function failNotStarted(): never {
+  throw new Error('the suite stack is used outside its tests');
+}
