@@ -133,3 +133,13 @@ describe('convertHtml', () => {
     expect(result.html).toContain('<h1>Still readable</h1>');
   });
 });
+
+describe('main content on a short page', () => {
+  it('leaves out <nav> even where Readability would keep it', () => {
+    const html = '<html><body><nav><a href="/x">Nav</a></nav><main><h1>Hello</h1><p>Short page.</p></main></body></html>';
+    const markdown = convertHtml({ html, url: 'https://a.example/', formats: ['markdown'], onlyMainContent: true, includeTags: [], excludeTags: [], removeBase64Images: true }).markdown;
+    expect(markdown).toBe('# Hello\n\nShort page.');
+    const whole = convertHtml({ html, url: 'https://a.example/', formats: ['markdown'], onlyMainContent: false, includeTags: [], excludeTags: [], removeBase64Images: true }).markdown;
+    expect(whole).toContain('[Nav](https://a.example/x)');
+  });
+});

@@ -35,6 +35,9 @@ export function isDroppedByReadability(name: string, attributes: TagAttributes, 
   if (ALWAYS_CLEANED.has(name) || isInvisible(attributes)) return true;
   if (attributes['aria-modal'] === 'true' && attributes.role === 'dialog') return true;
   if (attributes.role !== undefined && UNLIKELY_ROLES.has(attributes.role)) return true;
+  // <nav> has the implicit role "navigation". Readability only drops the explicit role, and keeps <nav> on short
+  // pages; the API defines main content as excluding navigation.
+  if (name === 'nav') return true;
   if (name === 'a') return false;
   const matchString = `${attributes.class ?? ''} ${attributes.id ?? ''}`;
   return (

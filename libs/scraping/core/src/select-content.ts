@@ -42,7 +42,7 @@ export function usesMainContentPrefilter(request: ContentRequest): boolean {
 /**
  * The HTML fragment the markdown and html formats are made from: the cleaned page with includeTags/excludeTags
  * applied, reduced to Readability's main content when asked for. When Readability finds nothing worth keeping, the
- * whole page is used instead; `wholePage` provides it (without the main-content pre-filter) only then.
+ * pre-filtered page is used, and the whole page (from `wholePage`, without the pre-filter) only when that is empty.
  */
 export function selectContent(cleaned: string, request: ContentRequest, wholePage: () => string): string {
   if (!request.onlyMainContent || cleaned.length > MAX_READABILITY_HTML_CHARS) return selectTags(cleaned, request);
@@ -51,5 +51,13 @@ export function selectContent(cleaned: string, request: ContentRequest, wholePag
     return extractMainContent(document)?.innerHTML;
   });
   if (main !== undefined) return main;
-  return selectTags(usesMainContentPrefilter(request) ? wholePage() : cleaned, request);
+  // Readability found too little (a short page): the pre-filtered page, already without navigation, footers and
+  // the like, is the main content; only when nothing visible is left does the whole page stand in.
+  const prefiltered = selectTags(cleaned, request);
+  if (!usesMainContentPrefilter(request) || hasVisibleText(prefiltered)) return prefiltered;
+  return selectTags(wholePage(), request);
+}
+
+function hasVisibleText(html: string): boolean {
+  return /\S/.test(html.replace(/<[^>]*>/g, ''));
 }
