@@ -3,3 +3,5 @@
 export * from './nats-server';
 export * from './postgres';
 export * from './processes';
+export * from './debian-package';
+export * from './chromium';

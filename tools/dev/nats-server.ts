@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   type ExitInfo,
@@ -7,74 +7,34 @@ import {
   isPortFree,
   pollUntil,
   httpStatus,
-  runCommand,
   stopLeftover,
   superviseServer,
 } from './processes';
+import { type EnsureProgramOptions, ensureDebianProgram, findExecutable } from './debian-package';
 
-/** Thrown when no nats-server binary exists and none could be installed; the message says how to get one. */
-export class NatsServerNotInstalledError extends Error {
-  override readonly name = 'NatsServerNotInstalledError';
-}
-
-const INSTALL_HINT = `nats-server is not installed (no npm package ships it). Install it, then run again:
+const NATS_SERVER = {
+  binary: 'nats-server',
+  debianPackage: 'nats-server',
+  // Debian puts it in /usr/sbin, which is not on every user's PATH.
+  wellKnownPaths: ['/usr/sbin/nats-server', '/usr/local/bin/nats-server', '/usr/bin/nats-server'],
+  installHint: `nats-server is not installed (no npm package ships it). Install it, then run again:
   Debian/Ubuntu:  sudo apt-get install -y nats-server
   macOS:          brew install nats-server
   elsewhere:      put a nats-server release binary (2.9 or newer) on PATH
-or point at a running server with JetStream enabled: NATS_URL=nats://host:4222`;
+or point at a running server with JetStream enabled: NATS_URL=nats://host:4222`,
+} as const;
 
-const WELL_KNOWN_PATHS = ['/usr/sbin/nats-server', '/usr/local/bin/nats-server', '/usr/bin/nats-server'];
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function findOnPath(name: string): string | undefined {
-  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
-  return dirs.map((dir) => path.join(dir, name)).find(isExecutable);
-}
-
-/** The nats-server binary on PATH or in a well-known place (Debian puts it in /usr/sbin), if any. */
+/** The nats-server binary on PATH or in a well-known place, if any. */
 export function findNatsServerBinary(): string | undefined {
-  return findOnPath('nats-server') ?? WELL_KNOWN_PATHS.find(isExecutable);
-}
-
-export interface EnsureNatsServerOptions {
-  /** Install Debian's package when missing and allowed (root on Debian). Default true. */
-  install?: boolean;
-  /** Progress lines (apt output). */
-  log?: (line: string) => void;
+  return findExecutable(NATS_SERVER.binary, NATS_SERVER.wellKnownPaths);
 }
 
 /**
  * Returns the path of a nats-server binary. When there is none and this process is root on Debian, installs
- * Debian's `nats-server` with apt-get; otherwise throws {@link NatsServerNotInstalledError} with instructions.
+ * Debian's `nats-server` with apt-get; otherwise throws {@link SystemPackageMissingError} with instructions.
  */
-export async function ensureNatsServerBinary(options: EnsureNatsServerOptions = {}): Promise<string> {
-  const found = findNatsServerBinary();
-  if (found) return found;
-  const log = options.log ?? ((): void => undefined);
-  const aptGet = findOnPath('apt-get') ?? (isExecutable('/usr/bin/apt-get') ? '/usr/bin/apt-get' : undefined);
-  const isRoot = process.getuid?.() === 0;
-  if (options.install === false || !isRoot || !aptGet || !existsSync('/etc/debian_version')) {
-    throw new NatsServerNotInstalledError(INSTALL_HINT);
-  }
-  log('nats-server not found: installing the Debian package (apt-get update && apt-get install -y nats-server)');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update'], ['install', '-y', '--reinstall', '--no-install-recommends', 'nats-server']]) {
-    const { exit } = await runCommand(aptGet, args, { env, onLine: log });
-    if (exit.code !== 0) {
-      throw new NatsServerNotInstalledError(`apt-get ${args.join(' ')} failed (${describeExit(exit)}).\n${INSTALL_HINT}`);
-    }
-  }
-  const installed = findNatsServerBinary();
-  if (!installed) throw new NatsServerNotInstalledError(`apt-get reported success but no nats-server was found.\n${INSTALL_HINT}`);
-  return installed;
+export function ensureNatsServerBinary(options: EnsureProgramOptions = {}): Promise<string> {
+  return ensureDebianProgram(NATS_SERVER, options);
 }
 
 export interface NatsServerOptions {

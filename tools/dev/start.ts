@@ -3,7 +3,9 @@
 // against live infrastructure), then Postgres, then NATS.
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { NatsServerNotInstalledError, startNatsServer } from './nats-server';
+import { ensureChromiumBinary } from './chromium';
+import { SystemPackageMissingError } from './debian-package';
+import { startNatsServer } from './nats-server';
 import { createDatabase, startEmbeddedPostgres, withDatabase } from './postgres';
 import {
   commandLineOf,
@@ -127,6 +129,7 @@ class DevStack {
 
     const natsUrl = process.env.NATS_URL ?? (await this.startNats());
     const databaseUrl = process.env.DATABASE_URL ?? (await this.startPostgres());
+    const chromiumPath = process.env.CHROMIUM_PATH ?? (await this.ensureChromium());
     if (process.env.NATS_URL) this.out.say(`NATS: ${natsUrl} (from NATS_URL)`);
     if (process.env.DATABASE_URL) this.out.say(`Postgres: ${maskPassword(databaseUrl)} (from DATABASE_URL)`);
 
@@ -143,6 +146,7 @@ class DevStack {
       PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? BASE_URL,
       ALLOW_PRIVATE_TARGETS: process.env.ALLOW_PRIVATE_TARGETS ?? 'true',
       AUTH_DISABLED: process.env.AUTH_DISABLED ?? 'false',
+      CHROMIUM_PATH: chromiumPath,
       // Below the 15 s this runner waits before SIGKILL, so in-flight work is handed back cleanly.
       SHUTDOWN_GRACE_MS: process.env.SHUTDOWN_GRACE_MS ?? '10000',
     };
@@ -263,9 +267,22 @@ class DevStack {
       this.out.say(`NATS: started ${nats.url} with JetStream (store .data/nats, log .data/logs/nats.log, monitor ${nats.monitorUrl})`);
       return nats.url;
     } catch (error) {
-      if (error instanceof NatsServerNotInstalledError) {
+      if (error instanceof SystemPackageMissingError) {
         process.stderr.write(`\n${error.message}\n\n`);
         throw new StartupAborted('nats-server missing');
+      }
+      throw error;
+    }
+  }
+
+  private async ensureChromium(): Promise<string> {
+    this.guard();
+    try {
+      return await ensureChromiumBinary({ log: (line) => this.out.line('apt', line) });
+    } catch (error) {
+      if (error instanceof SystemPackageMissingError) {
+        process.stderr.write(`\n${error.message}\n\n`);
+        throw new StartupAborted('chromium missing');
       }
       throw error;
     }

@@ -1,4 +1,4 @@
-import { startStack, provideInfrastructure } from '@wh/testing';
+import { provideChromium, provideInfrastructure, startStack } from '@wh/testing';
 import { publishStack } from './stack-env';
 
 /** Starts NATS and Postgres if needed, then the six services, once for the whole e2e suite. */
@@ -8,7 +8,9 @@ export default async function globalSetup(): Promise<void> {
     natsUrl: infrastructure.natsUrl,
     postgresAdminUrl: infrastructure.postgresAdminUrl,
   });
-  const stack = await startStack(infrastructure, { label: 'shared' });
+  const chromiumPath = await provideChromium();
+  process.env.CHROMIUM_PATH = chromiumPath;
+  const stack = await startStack(infrastructure, { label: 'shared', env: { CHROMIUM_PATH: chromiumPath } });
   const { processes: _processes, startService: _startService, stop: _stop, env: _env, ...description } = stack;
   publishStack(description);
   const state = globalThis as { __WH_E2E__?: { stack: typeof stack; infrastructure: typeof infrastructure } };

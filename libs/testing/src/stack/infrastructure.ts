@@ -2,7 +2,7 @@ import { connect } from 'nats';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { canQuery, startEmbeddedPostgres, startNatsServer } from '@wh/tools/dev';
+import { canQuery, ensureChromiumBinary, startEmbeddedPostgres, startNatsServer } from '@wh/tools/dev';
 import { freePort } from './free-port';
 import type { Infrastructure } from './stack';
 
@@ -52,4 +52,12 @@ export async function provideInfrastructure(): Promise<ProvidedInfrastructure> {
       rmSync(workDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Debian's Chromium for the browser suites: CHROMIUM_PATH when given, else the installed package, installing it on
+ * a fresh Debian machine when run as root (never a downloaded browser build).
+ */
+export async function provideChromium(): Promise<string> {
+  return process.env.CHROMIUM_PATH ?? (await ensureChromiumBinary());
 }
