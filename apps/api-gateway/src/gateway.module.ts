@@ -2,7 +2,10 @@ import { Module } from '@nestjs/common';
 import { ObjectBuckets, Streams } from '@wh/contracts';
 import { PlatformModule } from '@wh/platform/runtime';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { BatchScrapeController } from './batch/batch-scrape.controller';
+import { CrawlController } from './crawl/crawl.controller';
 import { GatewayConfig } from './gateway.config';
+import { JobsClient } from './jobs/jobs.client';
 import { ScrapeController } from './scrape/scrape.controller';
 import { ScrapeDispatcher } from './scrape/scrape-dispatcher';
 
@@ -18,7 +21,7 @@ export const API_GATEWAY = 'api-gateway';
       largeObjects: ObjectBuckets.scrapeDocuments,
     }),
   ],
-  controllers: [ScrapeController],
-  providers: [ApiKeyGuard, ScrapeDispatcher],
+  controllers: [ScrapeController, CrawlController, BatchScrapeController],
+  providers: [ApiKeyGuard, ScrapeDispatcher, JobsClient],
 })
 export class GatewayModule {}

@@ -6,6 +6,8 @@ import { PlatformModule } from '@wh/platform/runtime';
 import { ApiKeysHandler } from './api-keys/api-keys.handler';
 import { ApiKeysRepository } from './api-keys/api-keys.repository';
 import { BillingConfig } from './billing.config';
+import { TeamSecretsHandler } from './teams/team-secrets.handler';
+import { TeamsRepository } from './teams/teams.repository';
 import type { BillingDatabase } from './database/billing-database';
 import { UsageHandler } from './usage/usage.handler';
 import { UsageRepository } from './usage/usage.repository';
@@ -22,9 +24,10 @@ export const BILLING_SERVICE = 'billing-service';
       database: true,
     }),
   ],
-  controllers: [ApiKeysHandler, UsageHandler],
+  controllers: [ApiKeysHandler, UsageHandler, TeamSecretsHandler],
   providers: [
     { provide: ApiKeysRepository, inject: [DATABASE], useFactory: (db: Kysely<BillingDatabase>) => new ApiKeysRepository(db) },
+    { provide: TeamsRepository, inject: [DATABASE], useFactory: (db: Kysely<BillingDatabase>) => new TeamsRepository(db) },
     { provide: UsageRepository, inject: [DATABASE], useFactory: (db: Kysely<BillingDatabase>) => new UsageRepository(db) },
   ],
 })

@@ -1,5 +1,44 @@
-import { ServiceConfig } from '@wh/platform/config';
+import { Transform } from 'class-transformer';
+import { IsArray, IsBoolean, IsInt, Max, Min } from 'class-validator';
+import { EnvBoolean } from '@wh/platform/config';
+import { ServiceDatabaseConfig } from '@wh/platform/database';
 
-export class CrawlSchedulerConfig extends ServiceConfig {
+export class CrawlSchedulerConfig extends ServiceDatabaseConfig {
   override HTTP_PORT: number = 3102;
+
+  /** How often each replica looks for work to dispatch, crawls to seed and lost dispatches. */
+  @IsInt()
+  @Min(20)
+  @Max(60_000)
+  DISPATCH_INTERVAL_MS: number = 250;
+
+  /** A page dispatched this long ago without a result is dispatched again (its publish was lost). */
+  @IsInt()
+  @Min(1_000)
+  STALE_DISPATCH_MS: number = 10 * 60_000;
+
+  /** How long a finished job's documents stay readable through its status endpoint. */
+  @IsInt()
+  @Min(1)
+  @Max(24 * 30)
+  DOCUMENT_RETENTION_HOURS: number = 24;
+
+  /** Delays before the 2nd, 3rd, ... webhook delivery attempt (Firecrawl's 1, 5 and 15 minutes by default). */
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.split(',').map((part) => Number(part.trim())) : value,
+  )
+  @IsArray()
+  @IsInt({ each: true })
+  @Min(0, { each: true })
+  WEBHOOK_RETRY_DELAYS_MS: number[] = [60_000, 300_000, 900_000];
+
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  WEBHOOK_TIMEOUT_MS: number = 10_000;
+
+  /** Allow webhook targets on loopback and private networks (tests, intranets); off by default. */
+  @EnvBoolean()
+  @IsBoolean()
+  ALLOW_PRIVATE_TARGETS: boolean = false;
 }

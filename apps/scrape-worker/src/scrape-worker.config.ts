@@ -1,4 +1,4 @@
-import { IsBoolean, IsInt, IsString, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { EnvBoolean } from '@wh/platform/config';
 import { ServiceDatabaseConfig } from '@wh/platform/database';
 
@@ -26,6 +26,13 @@ export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
   @IsInt()
   @Min(1024)
   MAX_RESPONSE_BYTES: number = 50 * 1024 * 1024;
+
+  /**
+   * Chromium-style host mappings (`MAP *.test 127.0.0.1`) applied before DNS, for test sites with real-looking
+   * host names; empty in production.
+   */
+  @Matches(/^(\s*MAP\s+\S+\s+\S+\s*(,|$))*$/i, { message: 'HOST_RESOLVER_RULES must be comma-separated "MAP <host pattern> <address>" rules' })
+  HOST_RESOLVER_RULES: string = '';
 
   @IsString()
   USER_AGENT: string = 'Mozilla/5.0 (compatible; WebHarvest/0.1; +https://github.com/webharvest)';

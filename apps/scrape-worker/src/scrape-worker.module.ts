@@ -3,10 +3,12 @@ import type { Kysely } from 'kysely';
 import { Consumers, ObjectBuckets, Streams } from '@wh/contracts';
 import { DATABASE } from '@wh/platform/database';
 import { PlatformModule } from '@wh/platform/runtime';
+import { hostMappingResolver, parseHostResolverRules, systemResolver } from '@wh/platform/target-safety';
 import { ScrapeCacheRepository } from './cache/scrape-cache.repository';
 import { ConversionPool } from './conversion/conversion-pool';
 import type { ScrapeWorkerDatabase } from './database/scrape-worker-database';
 import { HttpEngine } from './fetch';
+import { ResourceFetchHandler } from './resources/resource-fetch.handler';
 import { PageScraper } from './scrape/page-scraper';
 import { ScrapeJobHandler } from './scrape/scrape-job.handler';
 import { ScrapeWorkerConfig } from './scrape-worker.config';
@@ -24,14 +26,19 @@ export const SCRAPE_WORKER = 'scrape-worker';
       database: true,
     }),
   ],
-  controllers: [ScrapeJobHandler],
+  controllers: [ScrapeJobHandler, ResourceFetchHandler],
   providers: [
     {
       provide: ConversionPool,
       inject: [ScrapeWorkerConfig],
       useFactory: (config: ScrapeWorkerConfig) => new ConversionPool(config.CONVERSION_THREADS),
     },
-    { provide: HttpEngine, useFactory: () => new HttpEngine() },
+    {
+      provide: HttpEngine,
+      inject: [ScrapeWorkerConfig],
+      useFactory: (config: ScrapeWorkerConfig) =>
+        new HttpEngine({ resolver: hostMappingResolver(parseHostResolverRules(config.HOST_RESOLVER_RULES), systemResolver) }),
+    },
     {
       provide: PageScraper,
       inject: [DATABASE, HttpEngine, ConversionPool, ScrapeWorkerConfig],

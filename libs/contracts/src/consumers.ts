@@ -35,4 +35,23 @@ export const Consumers = {
     maxAckPending: 1_000,
     retryDelaysMs: [1_000, 5_000, 30_000],
   },
+  crawlSchedulerResults: {
+    stream: Streams.scrapeResults,
+    durableName: 'crawl-scheduler-results',
+    filterSubject: `${Subjects.scrapeJobFinished}.scheduled.>`,
+    ackWaitMs: 30_000,
+    maxDeliver: 10,
+    maxAckPending: 1_000,
+    retryDelaysMs: [250, 1_000, 5_000],
+  },
+  crawlSchedulerWebhooks: {
+    stream: Streams.webhookDeliveries,
+    durableName: 'crawl-scheduler-webhooks',
+    filterSubject: Subjects.webhookDeliver,
+    ackWaitMs: 30_000,
+    // The first attempt plus one retry per delay of Firecrawl's schedule: 1, 5 and 15 minutes.
+    maxDeliver: 4,
+    maxAckPending: 1_000,
+    retryDelaysMs: [60_000, 300_000, 900_000],
+  },
 } as const satisfies Record<string, ConsumerDefinition>;

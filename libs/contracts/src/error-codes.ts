@@ -3,6 +3,7 @@ export enum ErrorCode {
   BadRequest = 'BAD_REQUEST',
   Unauthorized = 'UNAUTHORIZED',
   NotFound = 'NOT_FOUND',
+  Conflict = 'CONFLICT',
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
   UnsupportedOption = 'UNSUPPORTED_OPTION',
   ScrapeTimeout = 'SCRAPE_TIMEOUT',

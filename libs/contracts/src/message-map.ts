@@ -1,4 +1,24 @@
-import { ApiKeyVerifyRequest, type ApiKeyVerifyReply, UsageRecordedEvent } from './payloads/billing';
+import {
+  ApiKeyVerifyRequest,
+  type ApiKeyVerifyReply,
+  TeamWebhookSecretRequest,
+  type TeamWebhookSecretReply,
+  UsageRecordedEvent,
+} from './payloads/billing';
+import {
+  ActiveCrawlsRequest,
+  type ActiveCrawlsReply,
+  type CreateCrawlJobReply,
+  CreateCrawlJobRequest,
+  type CrawlJobCancelReply,
+  type CrawlJobErrorsReply,
+  CrawlJobRef,
+  type CrawlJobStatusReply,
+  CrawlJobStatusRequest,
+  FetchResourceRequest,
+  type FetchResourceReply,
+  WebhookDeliveryCommand,
+} from './payloads/crawl-job';
 import { DeadLetterRecord } from './payloads/dead-letter';
 import { ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
 import { Subjects } from './subjects';
@@ -9,6 +29,7 @@ export const StreamPayloads = {
   [Subjects.scrapeJobFinished]: ScrapeJobFinishedEvent,
   [Subjects.usageRecorded]: UsageRecordedEvent,
   [Subjects.messageDeadLettered]: DeadLetterRecord,
+  [Subjects.webhookDeliver]: WebhookDeliveryCommand,
 } as const;
 export type StreamSubject = keyof typeof StreamPayloads;
 export type StreamPayload<S extends StreamSubject> = InstanceType<(typeof StreamPayloads)[S]>;
@@ -16,9 +37,23 @@ export type StreamPayload<S extends StreamSubject> = InstanceType<(typeof Stream
 /** Request/reply subjects with their request class and reply type. */
 export const RequestPayloads = {
   [Subjects.apiKeyVerify]: ApiKeyVerifyRequest,
+  [Subjects.teamWebhookSecret]: TeamWebhookSecretRequest,
+  [Subjects.resourceFetch]: FetchResourceRequest,
+  [Subjects.crawlJobCreate]: CreateCrawlJobRequest,
+  [Subjects.crawlJobStatus]: CrawlJobStatusRequest,
+  [Subjects.crawlJobCancel]: CrawlJobRef,
+  [Subjects.crawlJobErrors]: CrawlJobRef,
+  [Subjects.crawlJobsActive]: ActiveCrawlsRequest,
 } as const;
 export interface RequestReplies {
   [Subjects.apiKeyVerify]: ApiKeyVerifyReply;
+  [Subjects.teamWebhookSecret]: TeamWebhookSecretReply;
+  [Subjects.resourceFetch]: FetchResourceReply;
+  [Subjects.crawlJobCreate]: CreateCrawlJobReply;
+  [Subjects.crawlJobStatus]: CrawlJobStatusReply;
+  [Subjects.crawlJobCancel]: CrawlJobCancelReply;
+  [Subjects.crawlJobErrors]: CrawlJobErrorsReply;
+  [Subjects.crawlJobsActive]: ActiveCrawlsReply;
 }
 export type RequestSubject = keyof typeof RequestPayloads;
 export type RequestPayload<S extends RequestSubject> = InstanceType<(typeof RequestPayloads)[S]>;

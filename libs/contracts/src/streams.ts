@@ -34,6 +34,13 @@ export const Streams = {
     maxAgeMs: 7 * 24 * HOUR,
     duplicateWindowMs: 10 * 60_000,
   },
+  webhookDeliveries: {
+    name: 'WEBHOOK_DELIVERIES',
+    subjects: [Subjects.webhookDeliver],
+    retention: 'workqueue',
+    maxAgeMs: 24 * HOUR,
+    duplicateWindowMs: 10 * 60_000,
+  },
   deadLetters: {
     name: 'DEAD_LETTERS',
     subjects: [Subjects.messageDeadLettered],

@@ -13,6 +13,23 @@ export const Subjects = {
   messageDeadLettered: 'platform.message.deadlettered',
   /** Request/reply: resolve an API key hash to its team. */
   apiKeyVerify: 'billing.apikey.verify',
+
+  /** Request/reply: the secret a team's webhooks are signed with. */
+  teamWebhookSecret: 'billing.team.webhook-secret',
+  /** Request/reply: fetch a robots.txt or sitemap through a worker's target guard. */
+  resourceFetch: 'scrape.resource.fetch',
+  /** Request/reply: create a crawl or batch scrape job. */
+  crawlJobCreate: 'crawl.job.create',
+  /** Request/reply: one page of a job's status and documents. */
+  crawlJobStatus: 'crawl.job.status',
+  /** Request/reply: cancel a job. */
+  crawlJobCancel: 'crawl.job.cancel',
+  /** Request/reply: a job's failed and robots-blocked pages. */
+  crawlJobErrors: 'crawl.job.errors',
+  /** Request/reply: a team's running crawls. */
+  crawlJobsActive: 'crawl.job.active',
+  /** Command: deliver one webhook event (retried with backoff). */
+  webhookDeliver: 'crawl.webhook.deliver',
 } as const;
 
 export type ScrapeOrigin = 'direct' | 'scheduled';

@@ -4,3 +4,5 @@ export { ENCODING_TEXTS } from './fixture-server/sites/encodings';
 export * from './stack';
 export { hugePage } from './fixture-server/sites/huge';
 export { resolvedScrapeOptions } from './factories/resolved-scrape-options';
+export { type CrawlSite, type CrawlSiteHit, type CrawlSiteOptions, startCrawlSite } from './crawl-site/crawl-site';
+export { type ReceivedWebhook, type WebhookReceiver, startWebhookReceiver } from './webhook-receiver';

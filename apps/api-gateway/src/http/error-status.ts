@@ -6,6 +6,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.BadRequest]: HttpStatus.BAD_REQUEST,
   [ErrorCode.Unauthorized]: HttpStatus.UNAUTHORIZED,
   [ErrorCode.NotFound]: HttpStatus.NOT_FOUND,
+  [ErrorCode.Conflict]: HttpStatus.CONFLICT,
   [ErrorCode.PayloadTooLarge]: HttpStatus.PAYLOAD_TOO_LARGE,
   [ErrorCode.UnsupportedOption]: HttpStatus.BAD_REQUEST,
   [ErrorCode.ScrapeTimeout]: HttpStatus.REQUEST_TIMEOUT,

@@ -3,7 +3,7 @@ import { IsBoolean, IsOptional, IsString, IsUrl, MaxLength } from 'class-validat
 import { ScrapeOptions } from '@wh/contracts';
 
 /** Firecrawl prepends a scheme to scheme-less URLs; anything else is validated as given. */
-function withScheme({ value }: { value: unknown }): unknown {
+export function withScheme({ value }: { value: unknown }): unknown {
   return typeof value === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(value.trim()) ? `http://${value.trim()}` : value;
 }
 

@@ -1,11 +1,12 @@
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@wh/platform/config';
 import { createKysely, ServiceDatabaseConfig } from '@wh/platform/database';
 import { generateApiKey, hashApiKey } from '../api-keys/api-key-secret';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
-import { TeamsRepository } from '../api-keys/teams.repository';
+import { TeamsRepository } from '../teams/teams.repository';
 import type { BillingDatabase } from '../database/billing-database';
 
 const USAGE = `usage: npm run admin -- <command>
@@ -13,6 +14,7 @@ const USAGE = `usage: npm run admin -- <command>
   create-key <team> [--label TEXT]        create an API key for a team; prints it once
   list-keys <team>                        list a team's keys (prefix, id, state)
   revoke-key <team> <key-id>              revoke one key
+  webhook-secret <team>                   print the secret the team's webhooks are signed with
   ensure-dev-key --file PATH              create team "dev" and a key once, keep the key in PATH, print it`;
 
 function option(args: string[], name: string): string | undefined {
@@ -55,6 +57,13 @@ class AdminCommands {
     return `revoked ${keyId}`;
   }
 
+  async webhookSecret(teamName: string): Promise<string> {
+    const team = await this.requireTeam(teamName);
+    const secret = await this.teams.webhookSecret(team.id, randomBytes(32).toString('hex'));
+    if (!secret) throw new Error(`no team named ${teamName}`);
+    return secret;
+  }
+
   /** Idempotent: reuses the key in `file` while it is still active. */
   async ensureDevKey(file: string): Promise<string> {
     if (existsSync(file)) {
@@ -91,6 +100,9 @@ async function run(commands: AdminCommands, args: string[]): Promise<string> {
     case 'revoke-key':
       if (!first || !second) break;
       return commands.revokeKey(first, second);
+    case 'webhook-secret':
+      if (!first) break;
+      return commands.webhookSecret(first);
     case 'ensure-dev-key': {
       const file = option(args, '--file');
       if (!file) break;

@@ -6,6 +6,7 @@ export interface BillingDatabase {
     id: Generated<string>;
     name: string;
     concurrency_limit: Generated<number>;
+    webhook_secret: string | null;
     created_at: Generated<Date>;
   };
   api_keys: {

@@ -2,7 +2,7 @@ import { ErrorCode } from '@wh/contracts';
 import { ENCODING_TEXTS, type FixtureServer, startFixtureServer } from '@wh/testing';
 import { HttpEngine } from './http-engine';
 import type { HttpFetchRequest } from './http-fetch.types';
-import type { Resolver } from './target-guard';
+import type { Resolver } from '@wh/platform/target-safety';
 
 const MB = 1024 * 1024;
 

@@ -6,7 +6,7 @@ import { parseContentType, textFamily } from './content-type';
 import { toFetchError } from './fetch-errors';
 import type { FetchedResponse, HttpFetchRequest } from './http-fetch.types';
 import { ACCEPTED_ENCODINGS, decodeContent, parseContentEncoding, readCappedBody, tooLarge } from './response-body';
-import { assertAllowedTarget, guardedLookup, type Resolver, systemResolver } from './target-guard';
+import { assertAllowedTarget, guardedLookup, type Resolver, systemResolver } from '@wh/platform/target-safety';
 
 /** Tuning of the engine; the defaults suit the scrape worker. */
 export interface HttpEngineOptions {

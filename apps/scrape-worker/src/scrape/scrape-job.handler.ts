@@ -3,7 +3,9 @@ import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import {
   Consumers,
   ErrorCode,
+  MAX_DISCOVERED_LINKS_PER_PAGE,
   ScrapeJobCommand,
+  type ScrapeDocument,
   type ScrapeJobFinishedEvent,
   Subjects,
 } from '@wh/contracts';
@@ -37,18 +39,18 @@ export class ScrapeJobHandler {
     const started = Date.now();
     let finished: ScrapeJobFinishedEvent;
     try {
-      const document = await this.scraper.scrape(job);
-      finished = { jobId: job.jobId, teamId: job.teamId, status: 'completed', document };
+      finished = { jobId: job.jobId, teamId: job.teamId, status: 'completed', credits: 1, ...(await this.scrapeWithLinks(job)) };
     } catch (error) {
       const failure = toDomainError(error);
       if (failure.retryable && !context.isLastDelivery) throw failure;
       finished = { jobId: job.jobId, teamId: job.teamId, status: 'failed', error: failure.toWire() };
     }
     await this.announce(job, finished);
-    if (finished.status === 'completed') {
+    // A scheduled page is billed by the job that owns it, when it keeps the page (not after a cancel).
+    if (finished.status === 'completed' && job.origin === 'direct') {
       await this.publisher.publish(
         Subjects.usageRecorded,
-        { eventId: `scrape:${job.jobId}`, teamId: job.teamId, kind: 'scrape', jobId: job.jobId, credits: 1, occurredAt: new Date().toISOString() },
+        { eventId: `scrape:${job.jobId}`, teamId: job.teamId, kind: 'scrape', jobId: job.jobId, credits: finished.credits ?? 1, occurredAt: new Date().toISOString() },
         { msgId: `usage:scrape:${job.jobId}` },
       );
     }
@@ -63,6 +65,16 @@ export class ScrapeJobHandler {
       },
       'scrape job finished',
     );
+  }
+
+  /** Scrapes the page; a job that discovers links gets them whatever formats it asked for. */
+  private async scrapeWithLinks(job: ScrapeJobCommand): Promise<{ document: ScrapeDocument; discoveredLinks?: string[] }> {
+    const wantsLinks = job.options.formats.includes('links');
+    if (!job.discoverLinks) return { document: await this.scraper.scrape(job) };
+    const withLinks = wantsLinks ? job : { ...job, options: { ...job.options, formats: [...job.options.formats, 'links' as const] } };
+    const { links, ...rest } = await this.scraper.scrape(withLinks);
+    const document: ScrapeDocument = wantsLinks ? { ...rest, links } : rest;
+    return { document, discoveredLinks: (links ?? []).slice(0, MAX_DISCOVERED_LINKS_PER_PAGE) };
   }
 
   /**

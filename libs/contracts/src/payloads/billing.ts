@@ -21,8 +21,8 @@ export class UsageRecordedEvent {
   @IsString()
   teamId!: string;
 
-  @IsIn(['scrape'])
-  kind!: 'scrape';
+  @IsIn(['scrape', 'crawl', 'batch'])
+  kind!: 'scrape' | 'crawl' | 'batch';
 
   @IsString()
   jobId!: string;
@@ -33,6 +33,16 @@ export class UsageRecordedEvent {
 
   @IsISO8601()
   occurredAt!: string;
+}
+
+/** Request on `billing.team.webhook-secret`: the key webhooks of the team are signed with. */
+export class TeamWebhookSecretRequest {
+  @IsString()
+  teamId!: string;
+}
+
+export interface TeamWebhookSecretReply {
+  secret: string;
 }
 
 /** Team used for every request when authentication is switched off for single-user local use. */

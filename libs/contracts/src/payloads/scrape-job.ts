@@ -85,6 +85,11 @@ export class ScrapeJobCommand {
   /** Epoch ms after which nobody waits for the result any more. */
   @IsInt()
   deadlineAt!: number;
+
+  /** Crawls need the page's links whatever formats were asked for; they come back in `discoveredLinks`. */
+  @IsOptional()
+  @IsBoolean()
+  discoverLinks?: boolean;
 }
 
 export interface PageMetadata {
@@ -138,4 +143,16 @@ export class ScrapeJobFinishedEvent {
   @IsOptional()
   @IsObject()
   error?: WireError;
+
+  /** Credits the scrape cost; the owner of a scheduled job bills them when it keeps the page. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  credits?: number;
+
+  /** Absolute links of the page, for jobs that asked to discover links (at most MAX_DISCOVERED_LINKS_PER_PAGE). */
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  discoveredLinks?: string[];
 }

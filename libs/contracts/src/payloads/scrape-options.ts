@@ -59,7 +59,8 @@ function IsFormatList(): PropertyDecorator {
   };
 }
 
-function IsStringRecord(): PropertyDecorator {
+/** An object whose values are all strings (HTTP headers). */
+export function IsStringRecord(): PropertyDecorator {
   return (target: object, propertyName: string | symbol) => {
     registerDecorator({
       name: 'isStringRecord',

@@ -17,6 +17,8 @@ export interface DurableConsumerRunnerOptions<T extends object> {
   handler: DurableHandler<T>;
   /** Messages processed at once by this process. */
   concurrency: number;
+  /** Replaces the definition's redelivery delays. */
+  retryDelaysMs?: readonly number[];
 }
 
 /**
@@ -115,7 +117,7 @@ export class DurableConsumerRunner<T extends object> {
     const { definition } = this.options;
     const failure = toDomainError(error);
     if (failure.retryable && deliveryCount < definition.maxDeliver) {
-      const delays = definition.retryDelaysMs;
+      const delays = this.options.retryDelaysMs ?? definition.retryDelaysMs;
       const delay = delays[Math.min(deliveryCount - 1, delays.length - 1)] ?? 1_000;
       this.logger.warn({ err: failure, deliveryCount, delay, consumer: this.durable }, 'message failed; retrying');
       message.nak(delay);

@@ -15,6 +15,8 @@ export interface JetStreamTransportOptions {
   logger: Logger;
   /** Pull slots per durable consumer name handled by this service. */
   concurrency: Record<string, number>;
+  /** Per consumer name, redelivery delays that replace the contract's. */
+  retryDelaysMs?: Record<string, readonly number[]>;
   shutdownGraceMs: number;
 }
 
@@ -67,7 +69,7 @@ export class JetStreamTransport extends Server implements CustomTransportStrateg
   private async start(): Promise<void> {
     for (const [pattern, handler] of this.messageHandlers) {
       if (pattern in RequestPayloads) {
-        const payloadClass = RequestPayloads[pattern as keyof typeof RequestPayloads];
+        const payloadClass: new () => object = RequestPayloads[pattern as keyof typeof RequestPayloads];
         this.subscriptions.push(
           serveRequests(this.nats, this.options.logger, pattern, payloadClass, (payload) => this.invoke(handler, payload)),
         );
@@ -82,6 +84,7 @@ export class JetStreamTransport extends Server implements CustomTransportStrateg
           await this.invoke(handler, payload, context);
         },
         concurrency: this.options.concurrency[pattern] ?? 1,
+        retryDelaysMs: this.options.retryDelaysMs?.[pattern],
       });
       await runner.start();
       this.runners.push(runner);

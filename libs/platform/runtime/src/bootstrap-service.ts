@@ -9,7 +9,11 @@ export interface BootstrapOptions<C extends ServiceConfig> {
   appModule: Type<unknown>;
   configClass: new () => C;
   /** Attach the NATS transport: request handlers and durable consumers, with pull slots per consumer. */
-  transport?: { concurrency: (config: C) => Record<string, number> };
+  transport?: {
+    concurrency: (config: C) => Record<string, number>;
+    /** Per consumer name, redelivery delays that replace the contract's (a deployment's own retry schedule). */
+    retryDelaysMs?: (config: C) => Record<string, readonly number[]>;
+  };
   /** HTTP-level setup (body limits, filters) before the server listens. */
   configure?: (app: INestApplication, logger: Logger) => void;
 }
@@ -30,6 +34,7 @@ export async function bootstrapService<C extends ServiceConfig>(options: Bootstr
     transport = connectJetStreamTransport(app, {
       logger,
       concurrency: options.transport.concurrency(config),
+      retryDelaysMs: options.transport.retryDelaysMs?.(config),
       shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
     });
     await app.startAllMicroservices();

@@ -7,6 +7,9 @@ import { createDatabase, dropDatabase, withDatabase } from '@wh/tools/dev';
 import { freePort } from './free-port';
 import { REPO_ROOT, runCompiled, spawnCompiled, stopProcess, waitForHttpOk } from './service-process';
 
+/** Host names under this domain resolve to 127.0.0.1 in every test stack. */
+export const CRAWL_TEST_DOMAIN = 'crawl.test';
+
 export const ALL_SERVICES = [
   'api-gateway',
   'scrape-worker',
@@ -69,6 +72,10 @@ export async function startStack(
     LOG_LEVEL: 'info',
     SHUTDOWN_GRACE_MS: '10000',
     CONVERSION_THREADS: '2',
+    // Crawl tests give their sites real-looking names (site.crawl.test, blog.site.crawl.test) on loopback.
+    HOST_RESOLVER_RULES: `MAP *.${CRAWL_TEST_DOMAIN} 127.0.0.1`,
+    // Webhook retries in seconds, not Firecrawl's minutes, so a test can watch them happen.
+    WEBHOOK_RETRY_DELAYS_MS: '500,1000,2000',
     ...options.env,
   };
   await runCompiled('libs/platform/database/src/migrate.cli.js', [], env);

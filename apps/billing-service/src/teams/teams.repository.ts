@@ -19,6 +19,21 @@ export class TeamsRepository {
     return { id: row.id, name: row.name, concurrencyLimit: row.concurrency_limit };
   }
 
+  /**
+   * The team's webhook signing secret. `candidate` becomes the secret when the team has none yet; concurrent
+   * first calls agree on whichever was stored first.
+   */
+  async webhookSecret(teamId: string, candidate: string): Promise<string | undefined> {
+    await this.db
+      .updateTable('teams')
+      .set({ webhook_secret: candidate })
+      .where('id', '=', teamId)
+      .where('webhook_secret', 'is', null)
+      .execute();
+    const row = await this.db.selectFrom('teams').select('webhook_secret').where('id', '=', teamId).executeTakeFirst();
+    return row?.webhook_secret ?? undefined;
+  }
+
   async findByName(name: string): Promise<Team | undefined> {
     const row = await this.db
       .selectFrom('teams')

@@ -1,0 +1,86 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, UseGuards } from '@nestjs/common';
+import { isURL } from 'class-validator';
+import { ErrorCode } from '@wh/contracts';
+import { DomainError } from '@wh/platform/errors';
+import { ApiKeyGuard } from '../auth/api-key.guard';
+import { CurrentTeam, type TeamContext } from '../auth/team-context';
+import { IdempotencyKey } from '../jobs/idempotency-key';
+import { JobStatusQueryDto } from '../jobs/job-status-query.dto';
+import { JobsClient, type JobStatusResponse } from '../jobs/jobs.client';
+import { resolveWebhook } from '../jobs/webhook.dto';
+import { resolveScrapeOptions } from '../scrape/resolve-scrape-options';
+import { withScheme } from '../scrape/scrape-request.dto';
+import { BatchScrapeRequestDto } from './batch-scrape-request.dto';
+
+const URL_RULES = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
+
+@Controller('v2/batch/scrape')
+@UseGuards(ApiKeyGuard)
+export class BatchScrapeController {
+  constructor(@Inject(JobsClient) private readonly jobs: JobsClient) {}
+
+  @Post()
+  @HttpCode(200)
+  async start(
+    @CurrentTeam() team: TeamContext,
+    @Body() body: BatchScrapeRequestDto,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+  ): Promise<{ success: true; id: string; url: string; invalidURLs?: string[] }> {
+    const {
+      urls: given,
+      webhook: webhookBody,
+      maxConcurrency,
+      ignoreInvalidURLs = true,
+      zeroDataRetention,
+      origin: _origin,
+      integration: _integration,
+      ...options
+    } = body;
+    const scrapeOptions = resolveScrapeOptions(options, zeroDataRetention ?? false);
+    const valid: string[] = [];
+    const invalid: string[] = [];
+    for (const url of given) {
+      const normalised = String(withScheme({ value: url }));
+      if (normalised.length <= 8192 && isURL(normalised, URL_RULES)) valid.push(normalised);
+      else invalid.push(url);
+    }
+    if (invalid.length > 0 && !ignoreInvalidURLs) {
+      throw new DomainError(ErrorCode.BadRequest, `Bad Request: invalid URLs: ${invalid.slice(0, 20).join(', ')}`, { invalidURLs: invalid });
+    }
+    if (valid.length === 0) {
+      throw new DomainError(ErrorCode.BadRequest, 'Bad Request: no valid URL to scrape', { invalidURLs: invalid });
+    }
+    const webhook = resolveWebhook(webhookBody);
+    const { id } = await this.jobs.create({
+      teamId: team.teamId,
+      teamConcurrencyLimit: team.concurrencyLimit,
+      kind: 'batch',
+      url: valid[0] ?? '',
+      urls: valid,
+      scrapeOptions,
+      ...(webhook ? { webhook } : {}),
+      ...(maxConcurrency !== undefined ? { maxConcurrency } : {}),
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    });
+    return { success: true, id, url: this.jobs.jobUrl('batch', id), ...(ignoreInvalidURLs ? { invalidURLs: invalid } : {}) };
+  }
+
+  @Get(':id')
+  status(
+    @CurrentTeam() team: TeamContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Query() query: JobStatusQueryDto,
+  ): Promise<JobStatusResponse> {
+    return this.jobs.status(team.teamId, 'batch', id, query);
+  }
+
+  @Get(':id/errors')
+  errors(@CurrentTeam() team: TeamContext, @Param('id', new ParseUUIDPipe()) id: string) {
+    return this.jobs.errors(team.teamId, 'batch', id);
+  }
+
+  @Delete(':id')
+  cancel(@CurrentTeam() team: TeamContext, @Param('id', new ParseUUIDPipe()) id: string) {
+    return this.jobs.cancel(team.teamId, 'batch', id);
+  }
+}

@@ -1,0 +1,74 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { CrawlJobKind, CrawlJobStatus, ResolvedCrawlOptions, ResolvedScrapeOptions, WebhookTarget, WireError } from '@wh/contracts';
+
+/** Where one URL of a job stands. `blocked`: robots.txt disallows it; `duplicate`: a redirect led to a page already kept. */
+export type PageState = 'queued' | 'dispatched' | 'completed' | 'failed' | 'cancelled' | 'blocked' | 'duplicate';
+
+export type WebhookDeliveryStatus = 'pending' | 'queued' | 'delivered' | 'failed';
+
+type Json<T> = ColumnType<T, string, string>;
+
+/** The tables crawl-scheduler owns; no other service sees them. */
+export interface CrawlDatabase {
+  crawl_jobs: {
+    id: string;
+    team_id: string;
+    kind: CrawlJobKind;
+    status: ColumnType<CrawlJobStatus, CrawlJobStatus | undefined, CrawlJobStatus>;
+    url: string;
+    crawl_options: Json<ResolvedCrawlOptions | null>;
+    scrape_options: Json<ResolvedScrapeOptions>;
+    webhook: Json<WebhookTarget | null>;
+    max_concurrency: number;
+    team_concurrency_limit: number;
+    /** Pause between two dispatches: the crawl's `delay` or the site's Crawl-delay, whichever is longer. */
+    delay_ms: number;
+    idempotency_key: string | null;
+    zero_data_retention: boolean;
+    seeded: boolean;
+    seed_claimed_until: Date | null;
+    credits_used: Generated<number>;
+    next_dispatch_at: Generated<Date>;
+    created_at: Generated<Date>;
+    finished_at: Date | null;
+    expires_at: Date;
+  };
+  crawl_pages: {
+    id: Generated<string>;
+    job_id: string;
+    team_id: string;
+    seq: Generated<string>;
+    result_seq: string | null;
+    url_key: string;
+    url: string;
+    depth: number;
+    state: ColumnType<PageState, PageState | undefined, PageState>;
+    attempts: Generated<number>;
+    dispatched_at: Date | null;
+    finished_at: Date | null;
+    document: string | null;
+    document_bytes: Generated<number>;
+    error: Json<WireError | null>;
+    credits: Generated<number>;
+  };
+  crawl_robots: {
+    job_id: string;
+    origin: string;
+    body: string;
+    fetched_at: Generated<Date>;
+  };
+  webhook_deliveries: {
+    id: string;
+    job_id: string;
+    team_id: string;
+    event_type: string;
+    url: string;
+    headers: Json<Record<string, string>>;
+    body: string;
+    attempts: Generated<number>;
+    status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;
+    last_error: string | null;
+    created_at: Generated<Date>;
+    delivered_at: Date | null;
+  };
+}

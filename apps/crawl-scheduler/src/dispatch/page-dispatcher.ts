@@ -1,0 +1,66 @@
+import type { Transaction } from 'kysely';
+import { Subjects } from '@wh/contracts';
+import type { Logger } from '@wh/platform/logging';
+import type { JetStreamPublisher } from '@wh/platform/messaging';
+import type { CrawlDatabase } from '../database/crawl-database';
+import type { CrawlJobRow, CrawlJobsRepository } from '../jobs/crawl-jobs.repository';
+import type { CrawlPagesRepository, DispatchedPage } from '../jobs/crawl-pages.repository';
+
+/** How long past its own timeout a scheduled page may wait in the queue behind other work. */
+const QUEUE_ALLOWANCE_MS = 10 * 60_000;
+
+/**
+ * Sends a job's queued pages to the scrape-workers' work queue, within the job's and the team's concurrency and
+ * the job's delay. Pages are marked dispatched before they are published; a publish lost to a crash is found by
+ * the stale-dispatch sweep and sent again.
+ */
+export class PageDispatcher {
+  constructor(
+    private readonly jobs: CrawlJobsRepository,
+    private readonly pages: CrawlPagesRepository,
+    private readonly publisher: JetStreamPublisher,
+    private readonly logger: Logger,
+  ) {}
+
+  async dispatch(jobId: string): Promise<number> {
+    const claimed = await this.jobs.transaction(async (trx) => {
+      const job = await trx.selectFrom('crawl_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+      if (!job || job.status !== 'scraping' || !job.seeded || job.next_dispatch_at > new Date()) return undefined;
+      return { job, pages: await this.claim(trx, job) };
+    });
+    if (!claimed) return 0;
+    const { job, pages } = claimed;
+    for (const page of pages) await this.publish(job, page);
+    return pages.length;
+  }
+
+  private async claim(trx: Transaction<CrawlDatabase>, job: CrawlJobRow): Promise<DispatchedPage[]> {
+    if (job.delay_ms === 0) return this.pages.claimForDispatch(trx, job, Number.MAX_SAFE_INTEGER);
+    // A delayed job sends one page per delay, so the site sees requests spaced by at least the delay.
+    const pages = await this.pages.claimForDispatch(trx, job, 1);
+    if (pages.length > 0) await this.jobs.delayNextDispatch(trx, job.id, new Date(Date.now() + job.delay_ms));
+    return pages;
+  }
+
+  private async publish(job: CrawlJobRow, page: DispatchedPage): Promise<void> {
+    const options = job.crawl_options;
+    try {
+      await this.publisher.publish(
+        Subjects.scrapeJobRun,
+        {
+          jobId: page.id,
+          teamId: job.team_id,
+          url: page.url,
+          origin: 'scheduled',
+          options: job.scrape_options,
+          deadlineAt: Date.now() + job.scrape_options.timeout + QUEUE_ALLOWANCE_MS,
+          discoverLinks: job.kind === 'crawl' && options?.sitemap !== 'only',
+        },
+        { msgId: `${page.id}:${page.attempts}` },
+      );
+    } catch (error) {
+      this.logger.warn({ err: error, jobId: job.id, pageId: page.id }, 'dispatch publish failed; page queued again');
+      await this.jobs.transaction((trx) => this.pages.requeue(page.id, trx));
+    }
+  }
+}

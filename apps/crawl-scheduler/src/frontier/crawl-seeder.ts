@@ -1,0 +1,49 @@
+import type { ResolvedCrawlOptions } from '@wh/contracts';
+import type { Logger } from '@wh/platform/logging';
+import type { CrawlJobRow, CrawlJobsRepository } from '../jobs/crawl-jobs.repository';
+import type { ResourceFetcher } from '../resources/resource-fetcher';
+import { CrawlScope } from './crawl-scope';
+import { triageLinks, withinLimit } from './link-triage';
+import type { RobotsCache } from './robots-cache';
+import { readSitemaps } from './sitemap-reader';
+import { parseCrawlableUrl } from './url-key';
+
+/**
+ * Starts a crawl's frontier: reads the start origin's robots.txt (rules and Crawl-delay), the sitemaps it names or
+ * `/sitemap.xml` unless `sitemap: skip`, and queues the start URL and sitemap URLs at depth 0.
+ */
+export class CrawlSeeder {
+  constructor(
+    private readonly jobs: CrawlJobsRepository,
+    private readonly robots: RobotsCache,
+    private readonly fetcher: ResourceFetcher,
+    private readonly logger: Logger,
+  ) {}
+
+  async seed(job: CrawlJobRow): Promise<void> {
+    const options = job.crawl_options as ResolvedCrawlOptions;
+    const start = parseCrawlableUrl(job.url);
+    if (!start) throw new Error(`crawl ${job.id} has an uncrawlable start URL`);
+    const scope = new CrawlScope(start, options);
+    const rules = await this.robots.rulesFor(job.id, start);
+
+    const candidates = [start.href];
+    if (options.sitemap !== 'skip') {
+      const roots = rules.sitemaps().length > 0 ? rules.sitemaps() : [`${start.origin}/sitemap.xml`];
+      candidates.push(...(await readSitemaps(roots, (url) => this.fetcher.fetch(url), options.limit * 2)));
+    }
+    const pages = await triageLinks(job.id, candidates, 0, scope, options, this.robots);
+    const crawlDelayMs = Math.round((rules.crawlDelaySeconds() ?? 0) * 1000);
+
+    await this.jobs.transaction(async (trx) => {
+      const current = await this.jobs.lock(trx, job.id);
+      if (!current || current.seeded || current.status !== 'scraping') return;
+      await this.jobs.insertPages(trx, current, withinLimit(pages, options.limit));
+      if (crawlDelayMs > current.delay_ms) await this.jobs.setDelay(trx, job.id, crawlDelayMs);
+      await this.jobs.markSeeded(trx, job.id);
+    });
+    if (!job.zero_data_retention) {
+      this.logger.info({ jobId: job.id, queued: pages.filter((page) => page.state !== 'blocked').length, crawlDelayMs }, 'crawl seeded');
+    }
+  }
+}

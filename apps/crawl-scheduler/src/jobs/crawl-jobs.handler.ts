@@ -1,0 +1,57 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  ActiveCrawlsRequest,
+  type ActiveCrawlsReply,
+  type CreateCrawlJobReply,
+  CreateCrawlJobRequest,
+  type CrawlJobCancelReply,
+  type CrawlJobErrorsReply,
+  CrawlJobRef,
+  type CrawlJobStatusReply,
+  CrawlJobStatusRequest,
+  Subjects,
+} from '@wh/contracts';
+import { PreserveRpcErrors } from '@wh/platform/messaging';
+import { PageDispatcher } from '../dispatch/page-dispatcher';
+import { CreateJobService } from './create-job.service';
+import { JobQueriesService } from './job-queries.service';
+
+/** The gateway's short calls about batch scrapes and crawls, answered by whichever replica is free. */
+@Controller()
+@PreserveRpcErrors()
+export class CrawlJobsHandler {
+  constructor(
+    @Inject(CreateJobService) private readonly creator: CreateJobService,
+    @Inject(JobQueriesService) private readonly queries: JobQueriesService,
+    @Inject(PageDispatcher) private readonly dispatcher: PageDispatcher,
+  ) {}
+
+  @MessagePattern(Subjects.crawlJobCreate)
+  async create(@Payload() request: CreateCrawlJobRequest): Promise<CreateCrawlJobReply> {
+    const reply = await this.creator.execute(request);
+    // A batch can start at once; a crawl starts once the loop has seeded it.
+    if (request.kind === 'batch') await this.dispatcher.dispatch(reply.id);
+    return reply;
+  }
+
+  @MessagePattern(Subjects.crawlJobStatus)
+  status(@Payload() request: CrawlJobStatusRequest): Promise<CrawlJobStatusReply> {
+    return this.queries.status(request);
+  }
+
+  @MessagePattern(Subjects.crawlJobCancel)
+  cancel(@Payload() request: CrawlJobRef): Promise<CrawlJobCancelReply> {
+    return this.queries.cancel(request);
+  }
+
+  @MessagePattern(Subjects.crawlJobErrors)
+  errors(@Payload() request: CrawlJobRef): Promise<CrawlJobErrorsReply> {
+    return this.queries.errors(request);
+  }
+
+  @MessagePattern(Subjects.crawlJobsActive)
+  active(@Payload() request: ActiveCrawlsRequest): Promise<ActiveCrawlsReply> {
+    return this.queries.active(request.teamId);
+  }
+}

@@ -1,0 +1,304 @@
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { CrawlJobKind, CrawlJobStatus, CrawlPageError, ResolvedCrawlOptions, ResolvedScrapeOptions, WebhookTarget } from '@wh/contracts';
+import type { CrawlDatabase, PageState } from '../database/crawl-database';
+
+export type CrawlJobRow = Selectable<CrawlDatabase['crawl_jobs']>;
+export type Db = Kysely<CrawlDatabase> | Transaction<CrawlDatabase>;
+
+export interface NewJob {
+  id: string;
+  teamId: string;
+  kind: CrawlJobKind;
+  url: string;
+  crawlOptions: ResolvedCrawlOptions | null;
+  scrapeOptions: ResolvedScrapeOptions;
+  webhook: WebhookTarget | null;
+  maxConcurrency: number;
+  teamConcurrencyLimit: number;
+  delayMs: number;
+  idempotencyKey: string | null;
+  seeded: boolean;
+  expiresAt: Date;
+}
+
+export interface NewPage {
+  urlKey: string;
+  url: string;
+  depth: number;
+  state?: PageState;
+  error?: string;
+}
+
+export interface JobCounts {
+  total: number;
+  completed: number;
+  failed: number;
+  open: number;
+}
+
+/** Pages that count towards a job's total: robots-blocked URLs and redirect duplicates are not pages of it. */
+const COUNTED_STATES: PageState[] = ['queued', 'dispatched', 'completed', 'failed', 'cancelled'];
+
+/** SQL of jobs: creation, lookups scoped by team, counts, cancel, expiry. */
+export class CrawlJobsRepository {
+  constructor(private readonly db: Kysely<CrawlDatabase>) {}
+
+  /** For reads outside a transaction. */
+  get reader(): Kysely<CrawlDatabase> {
+    return this.db;
+  }
+
+  transaction<T>(work: (trx: Transaction<CrawlDatabase>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /** Inserts the job; false when the team already used this idempotency key. */
+  async insertJob(trx: Db, job: NewJob): Promise<boolean> {
+    const inserted = await trx
+      .insertInto('crawl_jobs')
+      .values({
+        id: job.id,
+        team_id: job.teamId,
+        kind: job.kind,
+        url: job.url,
+        crawl_options: JSON.stringify(job.crawlOptions),
+        scrape_options: JSON.stringify(job.scrapeOptions),
+        webhook: JSON.stringify(job.webhook),
+        max_concurrency: job.maxConcurrency,
+        team_concurrency_limit: job.teamConcurrencyLimit,
+        delay_ms: job.delayMs,
+        idempotency_key: job.idempotencyKey,
+        zero_data_retention: job.scrapeOptions.zeroDataRetention,
+        seeded: job.seeded,
+        seed_claimed_until: null,
+        finished_at: null,
+        expires_at: job.expiresAt,
+      })
+      .onConflict((conflict) => conflict.columns(['team_id', 'idempotency_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  /** Adds URLs to the frontier; a URL key the job already has is skipped. Returns how many were new. */
+  async insertPages(trx: Db, job: Pick<CrawlJobRow, 'id' | 'team_id'>, pages: readonly NewPage[]): Promise<number> {
+    if (pages.length === 0) return 0;
+    let inserted = 0;
+    // Bounded statements: Postgres takes at most 65535 parameters in one.
+    for (let start = 0; start < pages.length; start += 5_000) {
+      const rows = await trx
+        .insertInto('crawl_pages')
+        .values(
+          pages.slice(start, start + 5_000).map((page) => ({
+            job_id: job.id,
+            team_id: job.team_id,
+            url_key: page.urlKey,
+            url: page.url,
+            depth: page.depth,
+            state: page.state ?? 'queued',
+            result_seq: null,
+            dispatched_at: null,
+            finished_at: null,
+            document: null,
+            error: JSON.stringify(page.error ? { code: 'ROBOTS_BLOCKED', message: page.error } : null),
+          })),
+        )
+        .onConflict((conflict) => conflict.columns(['job_id', 'url_key']).doNothing())
+        .returning('id')
+        .execute();
+      inserted += rows.length;
+    }
+    return inserted;
+  }
+
+  /** The team's job; another team's id, or a job of the other kind, is not found. */
+  async findForTeam(teamId: string, id: string, kind?: CrawlJobKind): Promise<CrawlJobRow | undefined> {
+    let query = this.db.selectFrom('crawl_jobs').selectAll().where('team_id', '=', teamId).where('id', '=', id);
+    if (kind) query = query.where('kind', '=', kind);
+    return query.executeTakeFirst();
+  }
+
+  /** Locks the job row for the rest of the transaction: result handling for one job is serialised. */
+  async lock(trx: Transaction<CrawlDatabase>, id: string): Promise<CrawlJobRow | undefined> {
+    return trx.selectFrom('crawl_jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  async counts(trx: Db, jobId: string): Promise<JobCounts> {
+    const rows = await trx
+      .selectFrom('crawl_pages')
+      .select(['state', (eb) => eb.fn.countAll<string>().as('count')])
+      .where('job_id', '=', jobId)
+      .groupBy('state')
+      .execute();
+    const by = new Map(rows.map((row) => [row.state, Number(row.count)]));
+    const of = (...states: PageState[]): number => states.reduce((sum, state) => sum + (by.get(state) ?? 0), 0);
+    return {
+      total: of(...COUNTED_STATES),
+      completed: of('completed'),
+      failed: of('failed'),
+      open: of('queued', 'dispatched'),
+    };
+  }
+
+  /** Pages of a job counted against its `limit`. */
+  async countedPages(trx: Db, jobId: string): Promise<number> {
+    const row = await trx
+      .selectFrom('crawl_pages')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('job_id', '=', jobId)
+      .where('state', 'in', COUNTED_STATES)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async finish(trx: Db, jobId: string, status: CrawlJobStatus, retentionMs: number): Promise<void> {
+    await trx
+      .updateTable('crawl_jobs')
+      .set({ status, finished_at: new Date(), expires_at: new Date(Date.now() + retentionMs) })
+      .where('id', '=', jobId)
+      .where('status', '=', 'scraping')
+      .execute();
+  }
+
+  /** Cancels a running job: queued pages are dropped. `cancelledNow` is false when it had already ended. */
+  async cancel(
+    trx: Transaction<CrawlDatabase>,
+    teamId: string,
+    kind: CrawlJobKind,
+    id: string,
+    retentionMs: number,
+  ): Promise<{ job: CrawlJobRow; cancelledNow: boolean } | undefined> {
+    const job = await trx
+      .selectFrom('crawl_jobs')
+      .selectAll()
+      .where('team_id', '=', teamId)
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!job) return undefined;
+    if (job.status !== 'scraping') return { job, cancelledNow: false };
+    await trx.updateTable('crawl_pages').set({ state: 'cancelled', finished_at: new Date() }).where('job_id', '=', id).where('state', '=', 'queued').execute();
+    await this.finish(trx, id, 'cancelled', retentionMs);
+    return { job: { ...job, status: 'cancelled' }, cancelledNow: true };
+  }
+
+  async addCredits(trx: Db, jobId: string, credits: number): Promise<void> {
+    await trx
+      .updateTable('crawl_jobs')
+      .set((eb) => ({ credits_used: eb('credits_used', '+', credits) }))
+      .where('id', '=', jobId)
+      .execute();
+  }
+
+  /** Running jobs whose turn to dispatch has come. */
+  async dispatchable(limit: number): Promise<Pick<CrawlJobRow, 'id'>[]> {
+    return this.db
+      .selectFrom('crawl_jobs')
+      .select('id')
+      .where('status', '=', 'scraping')
+      .where('seeded', '=', true)
+      .where('next_dispatch_at', '<=', new Date())
+      .orderBy('next_dispatch_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Claims an unseeded crawl for seeding for `leaseMs`; another replica takes it over if this one dies. */
+  async claimUnseeded(leaseMs: number): Promise<CrawlJobRow | undefined> {
+    const now = new Date();
+    return this.db
+      .updateTable('crawl_jobs')
+      .set({ seed_claimed_until: new Date(now.getTime() + leaseMs) })
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('crawl_jobs')
+          .select('id')
+          .where('status', '=', 'scraping')
+          .where('seeded', '=', false)
+          .where((w) => w.or([w('seed_claimed_until', 'is', null), w('seed_claimed_until', '<', now)]))
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async markSeeded(trx: Db, jobId: string): Promise<void> {
+    await trx.updateTable('crawl_jobs').set({ seeded: true }).where('id', '=', jobId).execute();
+  }
+
+  async setDelay(trx: Db, jobId: string, delayMs: number): Promise<void> {
+    await trx.updateTable('crawl_jobs').set({ delay_ms: delayMs }).where('id', '=', jobId).execute();
+  }
+
+  async delayNextDispatch(trx: Db, jobId: string, until: Date): Promise<void> {
+    await trx.updateTable('crawl_jobs').set({ next_dispatch_at: until }).where('id', '=', jobId).execute();
+  }
+
+  async activeCrawls(teamId: string): Promise<CrawlJobRow[]> {
+    return this.db
+      .selectFrom('crawl_jobs')
+      .selectAll()
+      .where('team_id', '=', teamId)
+      .where('kind', '=', 'crawl')
+      .where('status', '=', 'scraping')
+      .orderBy('created_at')
+      .execute();
+  }
+
+  /** Kept documents of a job in the order they were kept, from `skip`, up to `maxBytes` (at least one). */
+  async documents(jobId: string, skip: number, limit: number, maxBytes: number): Promise<{ documents: string[]; more: boolean }> {
+    const documents: string[] = [];
+    let bytes = 0;
+    const batch = Math.min(limit, 200);
+    for (let offset = skip; documents.length < limit; offset += batch) {
+      const rows = await this.db
+        .selectFrom('crawl_pages')
+        .select(['document', 'document_bytes'])
+        .where('job_id', '=', jobId)
+        .where('state', '=', 'completed')
+        .where('document', 'is not', null)
+        .orderBy('result_seq')
+        .offset(offset)
+        .limit(batch + 1)
+        .execute();
+      for (const [index, row] of rows.entries()) {
+        if (index === batch) break;
+        if (documents.length >= limit || (documents.length > 0 && bytes + row.document_bytes > maxBytes)) return { documents, more: true };
+        documents.push(row.document ?? 'null');
+        bytes += row.document_bytes;
+      }
+      if (rows.length <= batch) return { documents, more: false };
+    }
+    return { documents, more: true };
+  }
+
+  async failures(jobId: string): Promise<{ errors: CrawlPageError[]; robotsBlocked: string[] }> {
+    const rows = await this.db
+      .selectFrom('crawl_pages')
+      .select(['id', 'url', 'state', 'error', 'finished_at'])
+      .where('job_id', '=', jobId)
+      .where('state', 'in', ['failed', 'blocked'])
+      .orderBy('seq')
+      .execute();
+    const errors = rows
+      .filter((row) => row.state === 'failed')
+      .map((row) => ({
+        id: row.id,
+        timestamp: (row.finished_at ?? new Date()).toISOString(),
+        url: row.url,
+        error: row.error?.message ?? 'failed',
+        ...(row.error?.code ? { code: row.error.code } : {}),
+      }));
+    return { errors, robotsBlocked: rows.filter((row) => row.state === 'blocked').map((row) => row.url) };
+  }
+
+  /** Deletes jobs (and with them their pages and documents) whose retention ended. */
+  async deleteExpired(): Promise<number> {
+    const result = await this.db.deleteFrom('crawl_jobs').where('expires_at', '<', new Date()).executeTakeFirst();
+    await this.db.deleteFrom('webhook_deliveries').where('created_at', '<', sql<Date>`now() - interval '2 days'`).execute();
+    return Number(result.numDeletedRows);
+  }
+}

@@ -1,0 +1,53 @@
+import { gunzipSync } from 'node:zlib';
+import { Subjects } from '@wh/contracts';
+import { toDomainError } from '@wh/platform/errors';
+import type { LargeObjectStore, NatsRequester } from '@wh/platform/messaging';
+
+export interface FetchedResource {
+  statusCode: number;
+  finalUrl: string;
+  /** The body as text, gunzipped when it was a gzip file. */
+  text: string;
+}
+
+const MAX_RESOURCE_BYTES = 50 * 1024 * 1024;
+const RESOURCE_TIMEOUT_MS = 30_000;
+
+function isGzip(body: Buffer): boolean {
+  return body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b;
+}
+
+/**
+ * Fetches robots.txt files and sitemaps through a scrape-worker (which owns outbound requests and their safety
+ * checks). A failed fetch is `undefined`: a crawl goes on without a sitemap or with an unreadable robots.txt.
+ */
+export class ResourceFetcher {
+  constructor(
+    private readonly requester: NatsRequester,
+    private readonly largeObjects: LargeObjectStore,
+  ) {}
+
+  async fetch(url: string): Promise<FetchedResource | undefined> {
+    try {
+      const reply = await this.requester.request(
+        Subjects.resourceFetch,
+        { url, maxBytes: MAX_RESOURCE_BYTES, timeoutMs: RESOURCE_TIMEOUT_MS },
+        RESOURCE_TIMEOUT_MS + 5_000,
+      );
+      const body = await this.bodyOf(reply.bodyBase64, reply.bodyObject);
+      const raw = isGzip(body) ? gunzipSync(body, { maxOutputLength: MAX_RESOURCE_BYTES }) : body;
+      return { statusCode: reply.statusCode, finalUrl: reply.finalUrl, text: raw.toString('utf8') };
+    } catch (error) {
+      if (toDomainError(error).retryable) throw error;
+      return undefined;
+    }
+  }
+
+  private async bodyOf(base64: string | undefined, objectName: string | undefined): Promise<Buffer> {
+    if (base64 !== undefined) return Buffer.from(base64, 'base64');
+    if (!objectName) return Buffer.alloc(0);
+    const stored = await this.largeObjects.get(objectName);
+    await this.largeObjects.delete(objectName);
+    return Buffer.from(stored ?? new Uint8Array());
+  }
+}

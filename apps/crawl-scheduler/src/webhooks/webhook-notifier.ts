@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { type ScrapeDocument, Subjects, type WebhookEventKind } from '@wh/contracts';
+import type { JetStreamPublisher } from '@wh/platform/messaging';
+import type { CrawlJobRow, Db } from '../jobs/crawl-jobs.repository';
+import type { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+
+const EVENT_PREFIX = { crawl: 'crawl', batch: 'batch_scrape' } as const;
+
+/**
+ * Records a job's webhook events in the same transaction as the state change they report, and queues them for
+ * delivery once that transaction committed. Events the caller did not subscribe to are not recorded.
+ */
+export class WebhookNotifier {
+  constructor(
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly publisher: JetStreamPublisher,
+  ) {}
+
+  /** Returns the delivery's id to pass to {@link queue} after commit, or undefined when nothing is to be sent. */
+  async record(trx: Db, job: CrawlJobRow, kind: WebhookEventKind, data: ScrapeDocument[], error?: string): Promise<string | undefined> {
+    const webhook = job.webhook;
+    if (!webhook || !webhook.events.includes(kind)) return undefined;
+    const type = `${EVENT_PREFIX[job.kind]}.${kind}`;
+    const body = JSON.stringify({
+      success: kind !== 'failed',
+      type,
+      id: job.id,
+      data,
+      metadata: webhook.metadata,
+      ...(error ? { error } : {}),
+    });
+    const id = randomUUID();
+    await this.deliveries.insert(trx, { id, jobId: job.id, teamId: job.team_id, eventType: type, url: webhook.url, headers: webhook.headers, body });
+    return id;
+  }
+
+  /** Queues recorded deliveries; the message id makes a repeated queueing of one delivery a no-op. */
+  async queue(deliveries: ReadonlyArray<{ id: string; teamId: string } | undefined>): Promise<void> {
+    const present = deliveries.filter((delivery): delivery is { id: string; teamId: string } => delivery !== undefined);
+    for (const delivery of present) {
+      await this.publisher.publish(Subjects.webhookDeliver, { deliveryId: delivery.id, teamId: delivery.teamId }, { msgId: `webhook:${delivery.id}` });
+    }
+    await this.deliveries.markQueued(present.map((delivery) => delivery.id));
+  }
+}
