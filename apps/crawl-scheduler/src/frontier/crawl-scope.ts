@@ -7,21 +7,9 @@ const NON_PAGE_EXTENSIONS =
 
 export type ScopeVerdict = 'in-scope' | 'external' | 'subdomain' | 'outside-start-path' | 'excluded' | 'not-included' | 'too-deep' | 'not-a-page';
 
-/** Compiles path patterns, naming the first one that is not a valid regular expression. */
-export function compilePatterns(patterns: readonly string[]): RegExp[] {
+/** The gateway has refused patterns that do not compile, so a failure here is a bug, not bad input. */
+function compilePatterns(patterns: readonly string[]): RegExp[] {
   return patterns.map((pattern) => new RegExp(pattern));
-}
-
-/** Returns the patterns that do not compile as regular expressions. */
-export function invalidPatterns(patterns: readonly string[]): string[] {
-  return patterns.filter((pattern) => {
-    try {
-      new RegExp(pattern);
-      return false;
-    } catch {
-      return true;
-    }
-  });
 }
 
 /**

@@ -18,6 +18,8 @@ export interface CrawlSiteOptions {
 export interface CrawlSiteHit {
   host: string;
   path: string;
+  /** Epoch ms the request arrived. */
+  at: number;
 }
 
 /** A running crawl test site. */
@@ -97,7 +99,8 @@ export async function startCrawlSite(options: CrawlSiteOptions): Promise<CrawlSi
     '/blog/post-3': () => [200, 'text/html', page('Post three', [])],
     '/about': () => [200, 'text/html', page('About', [])],
     '/private/secret': () => [200, 'text/html', page('Secret', [])],
-    '/old-docs': () => [301, 'text/html', '', { location: '/docs/intro' }],
+    '/old-docs': () => [301, 'text/html', '', { location: '/docs/moved' }],
+    '/docs/moved': () => [200, 'text/html', page('Moved', [])],
     '/broken': () => [500, 'text/html', page('Server error', [])],
   };
 
@@ -115,7 +118,7 @@ export async function startCrawlSite(options: CrawlSiteOptions): Promise<CrawlSi
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://placeholder');
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
-    hits.push({ host, path: `${url.pathname}${url.search}` });
+    hits.push({ host, path: `${url.pathname}${url.search}`, at: Date.now() });
     let route: ReturnType<(typeof routes)[string]> | undefined;
     if (host.startsWith('blog.')) {
       route = url.pathname === '/' ? [200, 'text/html', page('Blog subdomain', ['/sub-post'])] : url.pathname === '/sub-post' ? [200, 'text/html', page('Sub post', [])] : undefined;
