@@ -32,9 +32,9 @@ describe('POST /v2/batch/scrape', () => {
     expect(status.next).toBeUndefined();
     expect(new Date(status.expiresAt).getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     expect(status.data.map((page) => page.metadata.sourceURL).sort()).toEqual([`${site.origin}/about`, `${site.origin}/docs`, `${site.origin}/missing`]);
-    const docs = status.data.find((page) => page.metadata.sourceURL.endsWith('/docs')) as { markdown: string; links: string[] };
-    expect(docs.markdown).toContain('# Docs');
-    expect(docs.links).toContain(`${site.origin}/docs/intro`);
+    const docs = status.data.find((page) => page.metadata.sourceURL.endsWith('/docs'));
+    expect(docs?.markdown).toContain('# Docs');
+    expect(docs?.links).toContain(`${site.origin}/docs/intro`);
     expect(status.data.find((page) => page.metadata.sourceURL.endsWith('/missing'))?.metadata.statusCode).toBe(404);
   }, 60_000);
 

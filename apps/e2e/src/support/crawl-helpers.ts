@@ -8,7 +8,7 @@ export interface JobStatusBody {
   creditsUsed: number;
   expiresAt: string;
   next?: string;
-  data: { markdown?: string; metadata: { sourceURL: string; url: string; statusCode: number } }[];
+  data: { markdown?: string; links?: string[]; metadata: { sourceURL: string; url: string; statusCode: number } }[];
 }
 
 let siteNumber = 0;

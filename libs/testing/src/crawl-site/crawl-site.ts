@@ -12,6 +12,8 @@ export interface CrawlSiteOptions {
   bulkPages?: number;
   /** Bytes of filler text on each bulk page. */
   bulkPageBytes?: number;
+  /** Each bulk page answers after this many ms, so a crawl lasts long enough to break things during it. */
+  bulkPageDelayMs?: number;
 }
 
 /** One request the site received. */
@@ -117,6 +119,13 @@ export async function startCrawlSite(options: CrawlSiteOptions): Promise<CrawlSi
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://placeholder');
+    if (options.bulkPageDelayMs && url.pathname.startsWith('/bulk/')) {
+      setTimeout(() => respond(req, res, url), options.bulkPageDelayMs);
+      return;
+    }
+    respond(req, res, url);
+  });
+  const respond = (req: IncomingMessage, res: ServerResponse, url: URL): void => {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
     hits.push({ host, path: `${url.pathname}${url.search}`, at: Date.now() });
     let route: ReturnType<(typeof routes)[string]> | undefined;
@@ -127,9 +136,10 @@ export async function startCrawlSite(options: CrawlSiteOptions): Promise<CrawlSi
     }
     const [status, type, body, headers] = route ?? [404, 'text/html', page('Not found', [])];
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    if (res.destroyed) return;
     res.writeHead(status, { 'content-type': type, 'content-length': String(bytes.length), ...(headers ?? {}) });
     res.end(bytes);
-  });
+  };
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
