@@ -31,6 +31,8 @@ export interface CrawlSite {
   port: number;
   /** Every request received, in order. */
   hits: CrawlSiteHit[];
+  /** The most requests the site was answering at one time. */
+  maxInFlight(): number;
   /** Paths requested on `host` (the main site), with their query. */
   pathsFetched(host?: string): string[];
   close(): Promise<void>;
@@ -117,8 +119,15 @@ export async function startCrawlSite(options: CrawlSiteOptions): Promise<CrawlSi
     return [200, 'text/html', page(`Bulk page ${index}`, links, filler)];
   };
 
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://placeholder');
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on('close', () => {
+      inFlight -= 1;
+    });
     if (options.bulkPageDelayMs && url.pathname.startsWith('/bulk/')) {
       setTimeout(() => respond(req, res, url), options.bulkPageDelayMs);
       return;
@@ -151,6 +160,7 @@ export async function startCrawlSite(options: CrawlSiteOptions): Promise<CrawlSi
     origin,
     port,
     hits,
+    maxInFlight: () => maxInFlight,
     pathsFetched: (host = options.host) => hits.filter((hit) => hit.host === host).map((hit) => hit.path),
     close: () =>
       new Promise<void>((resolve) => {

@@ -82,6 +82,8 @@ export async function startStack(
   const apiKey = (await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['ensure-dev-key', '--file', path.join(logDir, 'api-key')], env)).trim();
 
   const processes = new Map<ServiceName, ChildProcess>();
+  // Every process ever started, replicas included: `processes` only names the newest one of each service.
+  const started: ChildProcess[] = [];
   const healthUrls: Record<string, string> = {};
   let replica = 0;
   const startService = async (service: ServiceName): Promise<ChildProcess> => {
@@ -97,12 +99,13 @@ export async function startStack(
     await waitForHttpOk(`${healthUrl}/readyz`, 30_000);
     if (!processes.has(service)) healthUrls[service] = healthUrl;
     processes.set(service, child);
+    started.push(child);
     return child;
   };
   await Promise.all((options.services ?? ALL_SERVICES).map((service) => startService(service)));
 
   const stop = async (): Promise<void> => {
-    await Promise.all([...processes.values()].map((child) => stopProcess(child)));
+    await Promise.all(started.map((child) => stopProcess(child)));
     await removeNamespace(infrastructure.natsUrl, namespace);
     await dropDatabase(infrastructure.postgresAdminUrl, database);
   };
