@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { callApi, provideInfrastructure, type RunningStack, runCompiled, startCrawlSite, startStack } from '@wh/testing';
+import { writeReportSection } from '../report-section';
+import { crawlWithCrawlee } from './crawlee-crawler';
+import { crawlInProcess, type CrawlRun } from './in-process-crawler';
+
+const PAGES = 2_000;
+const PAGE_FILLER_BYTES = 6_000;
+const CONCURRENCY = 16;
+
+function rssMb(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+async function crawlThroughApi(stack: RunningStack, origin: string): Promise<CrawlRun & { memory: Record<string, [number, number]> }> {
+  const env = { DATABASE_URL: stack.databaseUrl };
+  await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-team', 'bench', '--concurrency', String(CONCURRENCY)], env);
+  const apiKey = (await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-key', 'bench'], env)).trim().split('\n').at(-1) ?? '';
+  const caller = { baseUrl: stack.baseUrl, apiKey };
+  const pids = { 'crawl-scheduler': stack.processes.get('crawl-scheduler')?.pid, 'scrape-worker': stack.processes.get('scrape-worker')?.pid };
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, rssMb(pid)]));
+  const began = performance.now();
+  const started = await callApi(caller, 'POST', '/v2/crawl', {
+    url: `${origin}/bulk/0`,
+    crawlEntireDomain: true,
+    includePaths: ['^/bulk/'],
+    sitemap: 'skip',
+    limit: PAGES,
+    scrapeOptions: { maxAge: 0, storeInCache: false },
+  });
+  const id = started.body.id as string;
+  let completed = 0;
+  for (;;) {
+    const status = await callApi(caller, 'GET', `/v2/crawl/${id}?limit=1`);
+    completed = status.body.completed as number;
+    if (status.body.status !== 'scraping') break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const seconds = (performance.now() - began) / 1000;
+  const memory = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, [before[name] ?? Number.NaN, rssMb(pid)] as [number, number]]));
+  return { pages: completed, seconds, pagesPerSecond: completed / seconds, memory };
+}
+
+/**
+ * `npm run bench:crawl`: a 2,000-page loopback site crawled through the API (gateway, scheduler, worker, billing as
+ * separate processes on real NATS and Postgres), next to the same fetch-and-convert pipeline crawling in-process
+ * on the same cores (the floor). Writes the "Crawl" section of docs/benchmarks.md.
+ */
+async function main(): Promise<void> {
+  const floorSite = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
+  const floor = await crawlInProcess(`${floorSite.origin}/bulk/0`, /^\/bulk\//, PAGES, CONCURRENCY);
+  await floorSite.close();
+  process.stdout.write(`in-process: ${JSON.stringify(floor)}\n`);
+  const crawleeSite = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
+  const crawlee = await crawlWithCrawlee(`${crawleeSite.origin}/bulk/0`, /^\/bulk\//, PAGES, CONCURRENCY);
+  await crawleeSite.close();
+  process.stdout.write(`crawlee: ${JSON.stringify(crawlee)}\n`);
+
+  const infrastructure = await provideInfrastructure();
+  const stack = await startStack(infrastructure, {
+    services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service'],
+    env: { LOG_LEVEL: 'warn', CONVERSION_THREADS: '0', SCRAPE_CONCURRENCY: String(CONCURRENCY) },
+    label: 'bench-crawl',
+  });
+  const site = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
+  try {
+    const api = await crawlThroughApi(stack, site.origin);
+    process.stdout.write(`api: ${JSON.stringify(api)}\n`);
+    const pages = site.pathsFetched().filter((path) => path.startsWith('/bulk/'));
+    const duplicates = pages.length - new Set(pages).size;
+    const robotsFetches = site.pathsFetched().filter((path) => path === '/robots.txt').length;
+    const disallowed = site.pathsFetched().filter((path) => path.startsWith('/private')).length;
+    const memoryRows = Object.entries(api.memory)
+      .map(([name, [start, end]]) => `| ${name} | ${start.toFixed(0)} | ${end.toFixed(0)} |`)
+      .join('\n');
+    writeReportSection(
+      'crawl',
+      `## Crawl
+
+Measured by \`npm run bench:crawl\` (bench/crawl/run.ts) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores,
+Node ${process.version}, one run. A ${PAGES}-page loopback site (pages of ~${Math.round(PAGE_FILLER_BYTES / 1000)} KB, each linking to ten
+more), markdown of every page, ${CONCURRENCY} pages in flight.
+
+| crawler | pages | seconds | pages/s |
+|---|---|---|---|
+| in-process floor: undici + \`convertHtml\` on one thread per core, no queue or database | ${floor.pages} | ${floor.seconds.toFixed(1)} | ${floor.pagesPerSecond.toFixed(1)} |
+| through the API: gateway, crawl-scheduler, scrape-worker, billing on NATS and Postgres | ${api.pages} | ${api.seconds.toFixed(1)} | ${api.pagesPerSecond.toFixed(1)} |
+| Crawlee CheerioCrawler, in-memory storage, no markdown | ${crawlee.pages} | ${crawlee.seconds.toFixed(1)} | ${crawlee.pagesPerSecond.toFixed(1)} |
+
+- Through the API at **${((api.pagesPerSecond / floor.pagesPerSecond) * 100).toFixed(0)}%** of the floor (target ≥ 85%) and
+  **${(api.pagesPerSecond / crawlee.pagesPerSecond).toFixed(2)}x** Crawlee's pages per second (target ≥ 1x).
+- Duplicate fetches: **${duplicates}**; robots.txt fetches: **${robotsFetches}** (one origin); disallowed fetches: **${disallowed}**.
+
+Resident memory (MB) before and after the crawl:
+
+| process | before | after |
+|---|---|---|
+${memoryRows}
+`,
+    );
+  } finally {
+    await stack.stop();
+    await site.close();
+    await infrastructure.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
