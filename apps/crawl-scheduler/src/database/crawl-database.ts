@@ -28,6 +28,8 @@ export interface CrawlDatabase {
     seeded: boolean;
     seed_claimed_until: Date | null;
     credits_used: Generated<number>;
+    /** Pages ever queued for the job, the count its `limit` applies to. */
+    pages_admitted: Generated<number>;
     next_dispatch_at: Generated<Date>;
     created_at: Generated<Date>;
     finished_at: Date | null;

@@ -38,7 +38,7 @@ export class CrawlSeeder {
     await this.jobs.transaction(async (trx) => {
       const current = await this.jobs.lock(trx, job.id);
       if (!current || current.seeded || current.status !== 'scraping') return;
-      await this.jobs.insertPages(trx, current, withinLimit(pages, options.limit));
+      await this.jobs.insertPages(trx, current, withinLimit(pages, options.limit - current.pages_admitted));
       if (crawlDelayMs > current.delay_ms) await this.jobs.setDelay(trx, job.id, crawlDelayMs);
       await this.jobs.markSeeded(trx, job.id);
     });

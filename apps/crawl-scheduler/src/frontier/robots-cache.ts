@@ -3,12 +3,16 @@ import type { CrawlDatabase } from '../database/crawl-database';
 import type { ResourceFetcher } from '../resources/resource-fetcher';
 import { RobotsRules, robotsUrlOf } from './robots-rules';
 
+/** Rules kept in memory per replica; a crawl touches few origins, so this bounds only pathological crawls. */
+const MAX_CACHED_ORIGINS = 2_000;
+
 /**
  * robots.txt per job and origin, fetched once and kept in Postgres so every replica (and a restarted one)
- * reads the same rules without fetching again. Concurrent first reads in one process share one fetch.
+ * reads the same rules without fetching again. Each replica also keeps the parsed rules in memory: every
+ * discovered link is checked against them. Concurrent first reads in one process share one load.
  */
 export class RobotsCache {
-  private readonly loading = new Map<string, Promise<RobotsRules>>();
+  private readonly rules = new Map<string, Promise<RobotsRules>>();
 
   constructor(
     private readonly db: Kysely<CrawlDatabase>,
@@ -17,12 +21,14 @@ export class RobotsCache {
 
   rulesFor(jobId: string, url: URL): Promise<RobotsRules> {
     const key = `${jobId} ${url.origin}`;
-    let rules = this.loading.get(key);
-    if (!rules) {
-      rules = this.load(jobId, url).finally(() => this.loading.delete(key));
-      this.loading.set(key, rules);
-    }
-    return rules;
+    const cached = this.rules.get(key);
+    if (cached) return cached;
+    const loading = this.load(jobId, url);
+    // A failed load (a retryable NATS error) is not remembered: the next link tries again.
+    loading.catch(() => this.rules.delete(key));
+    if (this.rules.size >= MAX_CACHED_ORIGINS) this.rules.delete(this.rules.keys().next().value ?? '');
+    this.rules.set(key, loading);
+    return loading;
   }
 
   private async load(jobId: string, url: URL): Promise<RobotsRules> {

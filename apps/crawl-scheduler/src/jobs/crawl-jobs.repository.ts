@@ -33,7 +33,6 @@ export interface JobCounts {
   total: number;
   completed: number;
   failed: number;
-  open: number;
 }
 
 /** Pages that count towards a job's total: robots-blocked URLs and redirect duplicates are not pages of it. */
@@ -80,10 +79,13 @@ export class CrawlJobsRepository {
     return inserted !== undefined;
   }
 
-  /** Adds URLs to the frontier; a URL key the job already has is skipped. Returns how many were new. */
+  /**
+   * Adds URLs to the frontier; a URL key the job already has is skipped. Returns how many queued pages were new,
+   * which the job's admitted count (its `limit`) grows by.
+   */
   async insertPages(trx: Db, job: Pick<CrawlJobRow, 'id' | 'team_id'>, pages: readonly NewPage[]): Promise<number> {
     if (pages.length === 0) return 0;
-    let inserted = 0;
+    let admitted = 0;
     // Bounded statements: Postgres takes at most 65535 parameters in one.
     for (let start = 0; start < pages.length; start += 5_000) {
       const rows = await trx
@@ -104,11 +106,18 @@ export class CrawlJobsRepository {
           })),
         )
         .onConflict((conflict) => conflict.columns(['job_id', 'url_key']).doNothing())
-        .returning('id')
+        .returning('state')
         .execute();
-      inserted += rows.length;
+      admitted += rows.filter((row) => row.state === 'queued').length;
     }
-    return inserted;
+    if (admitted > 0) {
+      await trx
+        .updateTable('crawl_jobs')
+        .set((eb) => ({ pages_admitted: eb('pages_admitted', '+', admitted) }))
+        .where('id', '=', job.id)
+        .execute();
+    }
+    return admitted;
   }
 
   /** The team's job; another team's id, or a job of the other kind, is not found. */
@@ -136,19 +145,19 @@ export class CrawlJobsRepository {
       total: of(...COUNTED_STATES),
       completed: of('completed'),
       failed: of('failed'),
-      open: of('queued', 'dispatched'),
     };
   }
 
-  /** Pages of a job counted against its `limit`. */
-  async countedPages(trx: Db, jobId: string): Promise<number> {
+  /** Whether any page of the job is still queued or in flight (an index lookup, whatever the job's size). */
+  async hasOpenPages(trx: Db, jobId: string): Promise<boolean> {
     const row = await trx
       .selectFrom('crawl_pages')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .select('id')
       .where('job_id', '=', jobId)
-      .where('state', 'in', COUNTED_STATES)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+      .where('state', 'in', ['queued', 'dispatched'])
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async finish(trx: Db, jobId: string, status: CrawlJobStatus, retentionMs: number): Promise<void> {

@@ -17,8 +17,8 @@ export class JobFinisher {
   /** Returns the id of the webhook delivery to queue after commit, if any. */
   async finishIfDone(trx: Transaction<CrawlDatabase>, job: CrawlJobRow): Promise<string | undefined> {
     if (job.status !== 'scraping' || !job.seeded) return undefined;
+    if (await this.jobs.hasOpenPages(trx, job.id)) return undefined;
     const counts = await this.jobs.counts(trx, job.id);
-    if (counts.open > 0) return undefined;
     const failed = counts.completed === 0 && counts.failed > 0;
     await this.jobs.finish(trx, job.id, failed ? 'failed' : 'completed', this.retentionMs);
     return failed

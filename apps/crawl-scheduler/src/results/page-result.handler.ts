@@ -73,7 +73,7 @@ export class PageResultHandler {
         billed = event.credits ?? 1;
         await this.pages.complete(trx, page.id, current.zero_data_retention ? null : JSON.stringify(document), billed);
         await this.jobs.addCredits(trx, job.id, billed);
-        const room = (current.crawl_options?.limit ?? 0) - (await this.jobs.countedPages(trx, job.id));
+        const room = (current.crawl_options?.limit ?? 0) - current.pages_admitted;
         await this.jobs.insertPages(trx, current, withinLimit(discovered, room));
         webhooks.push(await this.notifier.record(trx, current, 'page', [document]));
       } else {

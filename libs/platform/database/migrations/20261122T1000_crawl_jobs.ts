@@ -21,6 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       seeded boolean not null default false,
       seed_claimed_until timestamptz,
       credits_used integer not null default 0,
+      pages_admitted integer not null default 0,
       next_dispatch_at timestamptz not null default now(),
       created_at timestamptz not null default now(),
       finished_at timestamptz,
