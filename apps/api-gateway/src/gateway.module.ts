@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { ObjectBuckets, Streams } from '@wh/contracts';
 import { PlatformModule } from '@wh/platform/runtime';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { BrowserModule } from './browser/browser.module';
 import { GatewayConfig } from './gateway.config';
 import { ScrapeController } from './scrape/scrape.controller';
 import { ScrapeDispatcher } from './scrape/scrape-dispatcher';
+import { WebSocketModule } from './websocket/websocket.module';
 
 export const API_GATEWAY = 'api-gateway';
 
@@ -17,6 +19,8 @@ export const API_GATEWAY = 'api-gateway';
       consumers: [],
       largeObjects: ObjectBuckets.scrapeDocuments,
     }),
+    WebSocketModule,
+    BrowserModule,
   ],
   controllers: [ScrapeController],
   providers: [ApiKeyGuard, ScrapeDispatcher],

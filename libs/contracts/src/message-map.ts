@@ -1,4 +1,16 @@
 import { ApiKeyVerifyRequest, type ApiKeyVerifyReply, UsageRecordedEvent } from './payloads/billing';
+import {
+  BrowserProfileDeleteRequest,
+  BrowserReplicaHeartbeat,
+  type BrowserSessionAuthorizeReply,
+  BrowserSessionAuthorizeRequest,
+  type BrowserSessionCreateReply,
+  BrowserSessionCreateRequest,
+  BrowserSessionListRequest,
+  BrowserSessionRef,
+  type BrowserSessionStopReply,
+  type BrowserSessionView,
+} from './payloads/browser-session';
 import { DeadLetterRecord } from './payloads/dead-letter';
 import { ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
 import { Subjects } from './subjects';
@@ -16,9 +28,27 @@ export type StreamPayload<S extends StreamSubject> = InstanceType<(typeof Stream
 /** Request/reply subjects with their request class and reply type. */
 export const RequestPayloads = {
   [Subjects.apiKeyVerify]: ApiKeyVerifyRequest,
+
+  // Browser sessions
+  [Subjects.browserSessionCreate]: BrowserSessionCreateRequest,
+  [Subjects.browserSessionStop]: BrowserSessionRef,
+  [Subjects.browserSessionGet]: BrowserSessionRef,
+  [Subjects.browserSessionList]: BrowserSessionListRequest,
+  [Subjects.browserSessionAuthorize]: BrowserSessionAuthorizeRequest,
+  [Subjects.browserProfileDelete]: BrowserProfileDeleteRequest,
+  [Subjects.browserReplicaHeartbeat]: BrowserReplicaHeartbeat,
 } as const;
 export interface RequestReplies {
   [Subjects.apiKeyVerify]: ApiKeyVerifyReply;
+
+  // Browser sessions
+  [Subjects.browserSessionCreate]: BrowserSessionCreateReply;
+  [Subjects.browserSessionStop]: BrowserSessionStopReply;
+  [Subjects.browserSessionGet]: BrowserSessionView;
+  [Subjects.browserSessionList]: { sessions: BrowserSessionView[] };
+  [Subjects.browserSessionAuthorize]: BrowserSessionAuthorizeReply;
+  [Subjects.browserProfileDelete]: { deleted: boolean };
+  [Subjects.browserReplicaHeartbeat]: { accepted: true };
 }
 export type RequestSubject = keyof typeof RequestPayloads;
 export type RequestPayload<S extends RequestSubject> = InstanceType<(typeof RequestPayloads)[S]>;

@@ -67,7 +67,7 @@ export class JetStreamTransport extends Server implements CustomTransportStrateg
   private async start(): Promise<void> {
     for (const [pattern, handler] of this.messageHandlers) {
       if (pattern in RequestPayloads) {
-        const payloadClass = RequestPayloads[pattern as keyof typeof RequestPayloads];
+        const payloadClass: new () => object = RequestPayloads[pattern as keyof typeof RequestPayloads];
         this.subscriptions.push(
           serveRequests(this.nats, this.options.logger, pattern, payloadClass, (payload) => this.invoke(handler, payload)),
         );
