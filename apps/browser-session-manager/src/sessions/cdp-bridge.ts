@@ -10,6 +10,8 @@ export interface CdpBridgeHooks {
   onPendingChange(delta: number): void;
   /** The client asked for Browser.close: end the session. */
   onBrowserClose(): void;
+  /** The DevTools socket to Chromium closed under the client (usually: the browser died). */
+  onBrowserConnectionLost(): void;
   onClosed(): void;
 }
 
@@ -37,8 +39,10 @@ export class CdpBridge {
     this.upstream = new WebSocket(browserWsUrl, { perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES });
     this.upstream.on('open', () => client.resume());
     this.upstream.on('message', (data, binary) => this.fromBrowser(data, binary));
-    this.upstream.on('close', () => this.close(1011, 'browser connection closed'));
-    this.upstream.on('error', () => this.close(1011, 'browser connection failed'));
+    this.upstream.on('close', () => {
+      if (!this.closed) this.hooks.onBrowserConnectionLost();
+    });
+    this.upstream.on('error', () => undefined);
     client.on('message', (data, binary) => this.enqueue(data, binary));
     client.on('close', () => this.close(1000, 'client closed'));
     client.on('error', () => this.close(1011, 'client socket failed'));

@@ -13,6 +13,9 @@ import { CdpBridge } from './cdp-bridge';
 export const SESSION_COOKIES_FILE = 'webharvest-session-cookies.json';
 
 const IDLE_CHECK_MS = 1_000;
+const BROWSER_EXIT_WAIT_MS = 2_000;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface SessionSettings {
   id: string;
@@ -99,6 +102,7 @@ export class SessionRuntime {
           this.touch();
         },
         onBrowserClose: () => void this.end('browser_closed'),
+        onBrowserConnectionLost: () => void this.browserConnectionLost(bridge),
         onClosed: () => this.bridges.delete(bridge),
       },
     );
@@ -117,6 +121,13 @@ export class SessionRuntime {
   end(reason: BrowserEndReason): Promise<SessionEnd> {
     this.ending ??= this.shutDown(reason);
     return this.ending;
+  }
+
+  /** The socket usually drops a moment before the process exit is seen: wait for it, so clients learn the real reason. */
+  private async browserConnectionLost(bridge: CdpBridge): Promise<void> {
+    const exited = await Promise.race([this.chromium.exited.then(() => true), sleep(BROWSER_EXIT_WAIT_MS).then(() => false)]);
+    if (exited) await this.end('browser_exited');
+    else bridge.close(1011, 'browser connection closed');
   }
 
   private touch(): void {
