@@ -34,17 +34,18 @@ async function status(id: string): Promise<Record<string, unknown>> {
 }
 
 describe('browser session lifetimes', () => {
-  it('ends an idle session at activityTtl while a busy one and one awaiting an answer live on', async () => {
+  it('ends an idle session at activityTtl while a busy one and one awaiting an answer live on; the busy one ends at its ttl', async () => {
     const stack = own.stack();
     const [idle, busy, waiting] = await Promise.all([
       createSession(stack, { ttl: 120, activityTtl: 10, streamWebView: false }),
+      createSession(stack, { ttl: 30, activityTtl: 10, streamWebView: false }),
       createSession(stack, { ttl: 120, activityTtl: 10, streamWebView: false }),
-      createSession(stack, { ttl: 120, activityTtl: 10, streamWebView: false }),
-    ]).then((sessions) => sessions.map((session) => session));
+    ]);
     if (!idle || !busy || !waiting) throw new Error('sessions missing');
     const idleSocket = await openSocket(idle.cdpUrl);
     const idleClosed = closeOf(idleSocket);
     const busySocket = await openSocket(busy.cdpUrl);
+    const busyClosed = closeOf(busySocket);
     let commandId = 0;
     const keepBusy = setInterval(() => void cdpCall(busySocket, ++commandId, 'Browser.getVersion'), 2_000);
 
@@ -61,6 +62,8 @@ describe('browser session lifetimes', () => {
       expect(await status(waiting.id)).toMatchObject({ status: 'active' });
       expect(await slowAnswer).toMatchObject({ id: 3, result: { result: { value: 7 } } });
       expect(await status(waiting.id)).toMatchObject({ status: 'active' });
+      expect(await busyClosed).toEqual({ code: 4001, reason: 'session ended: ttl elapsed' });
+      await eventually(async () => expect(await status(busy.id)).toMatchObject({ status: 'destroyed', endReason: 'ttl' }), { timeoutMs: 5_000 });
     } finally {
       clearInterval(keepBusy);
       busySocket.close();

@@ -48,13 +48,17 @@ export class ReplicaLifecycle {
     this.logger.info({ replicaId: id, endpoint: this.endpoint }, 'browser replica registered');
   }
 
-  /** Leaves placement first, then ends its sessions (recording why) while Postgres and NATS still answer. */
+  /**
+   * Takes itself out of placement (no free slots), ends its sessions while Postgres and NATS still answer (so they
+   * are recorded as `replica_stopped`, not reaped as lost), then deregisters.
+   */
   async stop(): Promise<void> {
     clearInterval(this.heartbeatTimer);
     clearInterval(this.reaperTimer);
     for (const subscription of this.subscriptions.splice(0)) subscription.unsubscribe();
-    await this.replicas.remove(this.host.replicaId).catch((error: unknown) => this.logger.warn({ err: error }, 'replica not deregistered'));
+    await this.replicas.recordHeartbeat({ ...this.heartbeat(), freeSlots: 0 }).catch((error: unknown) => this.logger.warn({ err: error }, 'replica not closed to placement'));
     await this.host.close();
+    await this.replicas.remove(this.host.replicaId).catch((error: unknown) => this.logger.warn({ err: error }, 'replica not deregistered'));
   }
 
   private heartbeat(): BrowserReplicaHeartbeat {
