@@ -4,10 +4,12 @@ import { PlatformModule } from '@wh/platform/runtime';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { BatchScrapeController } from './batch/batch-scrape.controller';
 import { CrawlController } from './crawl/crawl.controller';
+import { BrowserModule } from './browser/browser.module';
 import { GatewayConfig } from './gateway.config';
 import { JobsClient } from './jobs/jobs.client';
 import { ScrapeController } from './scrape/scrape.controller';
 import { ScrapeDispatcher } from './scrape/scrape-dispatcher';
+import { WebSocketModule } from './websocket/websocket.module';
 
 export const API_GATEWAY = 'api-gateway';
 
@@ -20,6 +22,8 @@ export const API_GATEWAY = 'api-gateway';
       consumers: [],
       largeObjects: ObjectBuckets.scrapeDocuments,
     }),
+    WebSocketModule,
+    BrowserModule,
   ],
   controllers: [ScrapeController, CrawlController, BatchScrapeController],
   providers: [ApiKeyGuard, ScrapeDispatcher, JobsClient],

@@ -6,6 +6,7 @@ import { GatewayModule } from './gateway.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { correlationMiddleware } from './http/correlation.middleware';
 import { createApiValidationPipe } from './http/validation.pipe';
+import { installWebSocketUpgrades } from './websocket/install-websocket-upgrades';
 
 void bootstrapService({
   appModule: GatewayModule,
@@ -17,5 +18,6 @@ void bootstrapService({
     express.useGlobalPipes(createApiValidationPipe());
     express.useGlobalFilters(new ApiExceptionFilter(logger));
     express.disable('x-powered-by');
+    installWebSocketUpgrades(app, logger);
   },
 });

@@ -16,6 +16,14 @@ export enum ErrorCode {
   ScrapeUnsupportedFile = 'SCRAPE_UNSUPPORTED_FILE_ERROR',
   ServiceUnavailable = 'SERVICE_UNAVAILABLE',
   Internal = 'INTERNAL_ERROR',
+
+  // Browser sessions
+  /** The team already runs as many sessions as its concurrency limit allows. */
+  ConcurrencyLimitExceeded = 'CONCURRENCY_LIMIT_EXCEEDED',
+  /** No replica has room for another browser; `details.retryAfterSeconds` says when to try again. */
+  BrowserCapacityExhausted = 'BROWSER_CAPACITY_EXHAUSTED',
+  /** Another live session already saves to this profile. */
+  BrowserProfileInUse = 'BROWSER_PROFILE_IN_USE',
 }
 
 /** An error as it travels in a NATS payload. */

@@ -9,3 +9,4 @@ export * from './payloads/scrape-job';
 export * from './payloads/billing';
 export * from './payloads/dead-letter';
 export * from './payloads/crawl-job';
+export * from './payloads/browser-session';

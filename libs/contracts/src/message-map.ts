@@ -19,6 +19,18 @@ import {
   type FetchResourceReply,
   WebhookDeliveryCommand,
 } from './payloads/crawl-job';
+import {
+  BrowserProfileDeleteRequest,
+  BrowserReplicaHeartbeat,
+  type BrowserSessionAuthorizeReply,
+  BrowserSessionAuthorizeRequest,
+  type BrowserSessionCreateReply,
+  BrowserSessionCreateRequest,
+  BrowserSessionListRequest,
+  BrowserSessionRef,
+  type BrowserSessionStopReply,
+  type BrowserSessionView,
+} from './payloads/browser-session';
 import { DeadLetterRecord } from './payloads/dead-letter';
 import { ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
 import { Subjects } from './subjects';
@@ -44,6 +56,15 @@ export const RequestPayloads = {
   [Subjects.crawlJobCancel]: CrawlJobRef,
   [Subjects.crawlJobErrors]: CrawlJobRef,
   [Subjects.crawlJobsActive]: ActiveCrawlsRequest,
+
+  // Browser sessions
+  [Subjects.browserSessionCreate]: BrowserSessionCreateRequest,
+  [Subjects.browserSessionStop]: BrowserSessionRef,
+  [Subjects.browserSessionGet]: BrowserSessionRef,
+  [Subjects.browserSessionList]: BrowserSessionListRequest,
+  [Subjects.browserSessionAuthorize]: BrowserSessionAuthorizeRequest,
+  [Subjects.browserProfileDelete]: BrowserProfileDeleteRequest,
+  [Subjects.browserReplicaHeartbeat]: BrowserReplicaHeartbeat,
 } as const;
 export interface RequestReplies {
   [Subjects.apiKeyVerify]: ApiKeyVerifyReply;
@@ -54,6 +75,15 @@ export interface RequestReplies {
   [Subjects.crawlJobCancel]: CrawlJobCancelReply;
   [Subjects.crawlJobErrors]: CrawlJobErrorsReply;
   [Subjects.crawlJobsActive]: ActiveCrawlsReply;
+
+  // Browser sessions
+  [Subjects.browserSessionCreate]: BrowserSessionCreateReply;
+  [Subjects.browserSessionStop]: BrowserSessionStopReply;
+  [Subjects.browserSessionGet]: BrowserSessionView;
+  [Subjects.browserSessionList]: { sessions: BrowserSessionView[] };
+  [Subjects.browserSessionAuthorize]: BrowserSessionAuthorizeReply;
+  [Subjects.browserProfileDelete]: { deleted: boolean };
+  [Subjects.browserReplicaHeartbeat]: { accepted: true };
 }
 export type RequestSubject = keyof typeof RequestPayloads;
 export type RequestPayload<S extends RequestSubject> = InstanceType<(typeof RequestPayloads)[S]>;

@@ -30,6 +30,21 @@ export const Subjects = {
   crawlJobsActive: 'crawl.job.active',
   /** Command: deliver one webhook event (retried with backoff). */
   webhookDeliver: 'crawl.webhook.deliver',
+  // Browser sessions (browser-session-manager). Requests go to any replica through the service's queue group.
+  /** Request/reply: place and start a browser session. */
+  browserSessionCreate: 'browser.session.create',
+  /** Request/reply: end a session (idempotent) and report its duration. */
+  browserSessionStop: 'browser.session.stop',
+  /** Request/reply: one session of a team. */
+  browserSessionGet: 'browser.session.get',
+  /** Request/reply: a team's sessions. */
+  browserSessionList: 'browser.session.list',
+  /** Request/reply: which access a token hash grants to a session, and the replica endpoint holding it. */
+  browserSessionAuthorize: 'browser.session.authorize',
+  /** Request/reply: delete a team's saved browser profile. */
+  browserProfileDelete: 'browser.profile.delete',
+  /** Request/reply: a replica's heartbeat with its endpoint and free capacity. */
+  browserReplicaHeartbeat: 'browser.replica.heartbeat',
 } as const;
 
 export type ScrapeOrigin = 'direct' | 'scheduled';
@@ -37,4 +52,9 @@ export type ScrapeOrigin = 'direct' | 'scheduled';
 /** Subject on which the completion of one scrape job is announced. */
 export function scrapeJobFinishedSubject(origin: ScrapeOrigin, jobId: string): string {
   return `${Subjects.scrapeJobFinished}.${origin}.${jobId}`;
+}
+
+/** Commands addressed to one browser-session-manager replica: `browser.replica.<replicaId>.<command>`. */
+export function browserReplicaSubject(replicaId: string, command: 'launch' | 'stop'): string {
+  return `browser.replica.${replicaId}.${command}`;
 }

@@ -27,6 +27,13 @@ function describeHttpException(exception: HttpException): string {
   return Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : exception.message;
 }
 
+/** A domain error may say when trying again makes sense (`details.retryAfterSeconds`), sent as Retry-After. */
+function retryAfterSeconds(exception: unknown): number | undefined {
+  if (!(exception instanceof DomainError)) return undefined;
+  const value = (exception.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof value === 'number' && value > 0 ? Math.ceil(value) : undefined;
+}
+
 /** Every error leaves the API as Firecrawl does it: `{success: false, error, code, details}`. */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -36,6 +43,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const [status, body] = this.toResponse(exception);
     if (status >= 500) this.logger.error({ err: exception }, 'request failed');
+    const retryAfter = retryAfterSeconds(exception);
+    if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
     response.status(status).json(body);
   }
 

@@ -19,4 +19,9 @@ export const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.ScrapeUnsupportedFile]: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
   [ErrorCode.ServiceUnavailable]: HttpStatus.SERVICE_UNAVAILABLE,
   [ErrorCode.Internal]: HttpStatus.INTERNAL_SERVER_ERROR,
+
+  // Browser sessions
+  [ErrorCode.ConcurrencyLimitExceeded]: HttpStatus.TOO_MANY_REQUESTS,
+  [ErrorCode.BrowserCapacityExhausted]: HttpStatus.SERVICE_UNAVAILABLE,
+  [ErrorCode.BrowserProfileInUse]: HttpStatus.CONFLICT,
 };

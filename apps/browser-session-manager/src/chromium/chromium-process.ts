@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+/** Flags every session browser gets (see PLATFORM.md: without the networking ones it floods a closed network). */
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-breakpad',
+  '--remote-debugging-address=127.0.0.1',
+  '--remote-debugging-port=0',
+  '--window-size=1280,800',
+];
+
+const DEVTOOLS_LINE = /DevTools listening on (ws:\/\/\S+)/;
+const START_TIMEOUT_MS = 20_000;
+const EXIT_TIMEOUT_MS = 5_000;
+
+export interface ChromiumExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** One Chromium process with its own user-data folder, reachable on a loopback DevTools WebSocket. */
+export class ChromiumProcess {
+  /** Resolves when the process has exited, however that happened. */
+  readonly exited: Promise<ChromiumExit>;
+  private exitInfo: ChromiumExit | undefined;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    /** `ws://127.0.0.1:<port>/devtools/browser/<id>` */
+    readonly browserWsUrl: string,
+    readonly userDataDir: string,
+  ) {
+    this.exited = new Promise((resolve) => {
+      const settle = (code: number | null, signal: NodeJS.Signals | null): void => {
+        this.exitInfo = { code, signal };
+        resolve(this.exitInfo);
+      };
+      if (child.exitCode !== null || child.signalCode !== null) settle(child.exitCode, child.signalCode);
+      else child.once('exit', settle);
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get hasExited(): boolean {
+    return this.exitInfo !== undefined;
+  }
+
+  static async launch(binary: string, userDataDir: string, extraFlags: string[] = []): Promise<ChromiumProcess> {
+    const child = spawn(binary, [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`, ...extraFlags, 'about:blank'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      let seen = '';
+      const timer = setTimeout(() => fail(new Error('Chromium did not open its DevTools port in time')), START_TIMEOUT_MS);
+      const onData = (chunk: Buffer): void => {
+        seen = (seen + chunk.toString()).slice(-8192);
+        const match = DEVTOOLS_LINE.exec(seen);
+        if (match?.[1]) {
+          cleanup();
+          resolve(match[1]);
+        }
+      };
+      const onExit = (code: number | null): void => fail(new Error(`Chromium exited with ${code} before it started: ${seen.slice(-500)}`));
+      const onError = (error: Error): void => fail(error);
+      const cleanup = (): void => {
+        clearTimeout(timer);
+        child.stderr?.off('data', onData);
+        child.off('exit', onExit);
+        child.off('error', onError);
+      };
+      function fail(error: Error): void {
+        cleanup();
+        child.kill('SIGKILL');
+        reject(error);
+      }
+      child.stderr?.on('data', onData);
+      child.once('exit', onExit);
+      child.once('error', onError);
+    });
+    // Keep draining stderr so a chatty browser never blocks on a full pipe.
+    child.stderr?.resume();
+    return new ChromiumProcess(child, url, userDataDir);
+  }
+
+  /** Waits for the process to exit (after Browser.close), killing it when it takes too long. */
+  async waitForExit(timeoutMs = EXIT_TIMEOUT_MS): Promise<ChromiumExit> {
+    const timer = setTimeout(() => this.kill(), timeoutMs);
+    try {
+      return await this.exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  kill(): void {
+    if (!this.hasExited) this.child.kill('SIGKILL');
+  }
+
+}

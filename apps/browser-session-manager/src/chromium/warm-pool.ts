@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from '@wh/platform/logging';
+import { CdpClient } from './cdp-client';
+import { ChromiumProcess } from './chromium-process';
+
+/** A started browser with its own folders and a DevTools connection of the replica. */
+export interface LaunchedBrowser {
+  chromium: ChromiumProcess;
+  control: CdpClient;
+  /** Holds `user-data/`, `downloads/` and `uploads/`. */
+  sessionDir: string;
+}
+
+export const USER_DATA_FOLDER = 'user-data';
+
+/** Starts one browser in a fresh session folder, optionally filled first (a profile being loaded). */
+export async function launchBrowser(
+  chromiumPath: string,
+  dataDir: string,
+  prepare?: (userDataDir: string) => Promise<void>,
+): Promise<LaunchedBrowser> {
+  const sessionDir = path.join(dataDir, randomUUID());
+  const userDataDir = path.join(sessionDir, USER_DATA_FOLDER);
+  try {
+    await mkdir(path.join(sessionDir, 'downloads'), { recursive: true });
+    await mkdir(path.join(sessionDir, 'uploads'), { recursive: true });
+    if (prepare) await prepare(userDataDir);
+    await mkdir(userDataDir, { recursive: true });
+    const chromium = await ChromiumProcess.launch(chromiumPath, userDataDir);
+    try {
+      return { chromium, control: await CdpClient.connect(chromium.browserWsUrl), sessionDir };
+    } catch (error) {
+      chromium.kill();
+      throw error;
+    }
+  } catch (error) {
+    await rm(sessionDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * Browsers started ahead of demand, so a session without a profile gets one in milliseconds instead of the
+ * half second Chromium needs to start. Refilled one at a time in the background after each take.
+ */
+export class WarmPool {
+  private readonly idle: LaunchedBrowser[] = [];
+  private filling: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly size: number,
+    private readonly launch: () => Promise<LaunchedBrowser>,
+    private readonly logger: Logger,
+  ) {}
+
+  get idleCount(): number {
+    return this.idle.length;
+  }
+
+  /** A warm browser, or undefined when none is ready. */
+  take(): LaunchedBrowser | undefined {
+    let browser = this.idle.shift();
+    while (browser?.chromium.hasExited) browser = this.idle.shift();
+    this.refill();
+    return browser;
+  }
+
+  refill(): void {
+    if (this.closed || this.filling) return;
+    this.filling = (async () => {
+      while (!this.closed && this.idle.length < this.size) {
+        try {
+          const browser = await this.launch();
+          if (this.closed) await discard(browser);
+          else this.idle.push(browser);
+        } catch (error) {
+          this.logger.warn({ err: error }, 'warm browser did not start');
+          break;
+        }
+      }
+    })().finally(() => {
+      this.filling = undefined;
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.filling;
+    await Promise.all(this.idle.splice(0).map(discard));
+  }
+}
+
+export async function discard(browser: LaunchedBrowser): Promise<void> {
+  browser.control.close();
+  browser.chromium.kill();
+  await browser.chromium.exited;
+  await rm(browser.sessionDir, { recursive: true, force: true });
+}

@@ -1,0 +1,89 @@
+import type { Subscription } from 'nats';
+import { BrowserReplicaLaunchCommand, BrowserReplicaStopCommand, type BrowserReplicaHeartbeat, Subjects } from '@wh/contracts';
+import type { Logger } from '@wh/platform/logging';
+import type { NatsRequester } from '@wh/platform/messaging';
+import type { ReplicasRepository } from '../placement/replicas.repository';
+import type { SessionsRepository } from '../placement/sessions.repository';
+import type { SessionHost } from '../sessions/session-host';
+import type { ReplicaChannel } from './replica-channel';
+
+/** Missed heartbeats after which a replica is presumed dead and its sessions are reaped. */
+export const MISSED_HEARTBEATS_BEFORE_DEAD = 5;
+
+/**
+ * This replica's place in the fleet: registers itself, answers the commands addressed to it, sends a heartbeat
+ * with its free capacity (and its sessions' last activity), and reaps sessions of replicas that went silent.
+ * Every replica reaps; ending an ended session is a no-op, so they do not get in each other's way.
+ */
+export class ReplicaLifecycle {
+  private readonly subscriptions: Subscription[] = [];
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private reaperTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly host: SessionHost,
+    private readonly endpoint: string,
+    private readonly maxSessions: number,
+    private readonly heartbeatMs: number,
+    private readonly channel: ReplicaChannel,
+    private readonly requester: NatsRequester,
+    private readonly replicas: ReplicasRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Registered in Postgres before the service reports ready, so placement can use it at once. */
+  async start(): Promise<void> {
+    await this.host.start();
+    await this.replicas.recordHeartbeat(this.heartbeat());
+    const id = this.host.replicaId;
+    this.subscriptions.push(
+      this.channel.serve(id, 'launch', BrowserReplicaLaunchCommand, (command) => this.host.launch(command.sessionId)),
+      this.channel.serve(id, 'stop', BrowserReplicaStopCommand, async (command) => {
+        await this.host.stop(command.sessionId, command.reason);
+      }),
+    );
+    this.heartbeatTimer = setInterval(() => void this.beat(), this.heartbeatMs);
+    this.reaperTimer = setInterval(() => void this.reap(), this.heartbeatMs * 2);
+    this.logger.info({ replicaId: id, endpoint: this.endpoint }, 'browser replica registered');
+  }
+
+  /**
+   * Takes itself out of placement (no free slots), ends its sessions while Postgres and NATS still answer (so they
+   * are recorded as `replica_stopped`, not reaped as lost), then deregisters.
+   */
+  async stop(): Promise<void> {
+    clearInterval(this.heartbeatTimer);
+    clearInterval(this.reaperTimer);
+    for (const subscription of this.subscriptions.splice(0)) subscription.unsubscribe();
+    await this.replicas.recordHeartbeat({ ...this.heartbeat(), freeSlots: 0 }).catch((error: unknown) => this.logger.warn({ err: error }, 'replica not closed to placement'));
+    await this.host.close();
+    await this.replicas.remove(this.host.replicaId).catch((error: unknown) => this.logger.warn({ err: error }, 'replica not deregistered'));
+  }
+
+  private heartbeat(): BrowserReplicaHeartbeat {
+    return { replicaId: this.host.replicaId, endpoint: this.endpoint, maxSessions: this.maxSessions, freeSlots: this.host.freeSlots };
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      await this.requester.request(Subjects.browserReplicaHeartbeat, this.heartbeat(), this.heartbeatMs);
+      for (const runtime of this.host.runningSessions()) await this.sessions.recordActivity(runtime.id, runtime.lastActivity);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'heartbeat failed');
+    }
+  }
+
+  private async reap(): Promise<void> {
+    try {
+      const silentSince = new Date(Date.now() - this.heartbeatMs * MISSED_HEARTBEATS_BEFORE_DEAD);
+      for (const sessionId of await this.sessions.findOrphaned(silentSince)) {
+        if (await this.sessions.markEnded(sessionId, 'replica_lost', new Date())) {
+          this.logger.warn({ sessionId }, 'session reaped: its replica stopped heart-beating');
+        }
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, 'reaper run failed');
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { freemem } from 'node:os';
+import path from 'node:path';
+import { ErrorCode, type BrowserEndReason } from '@wh/contracts';
+import { DomainError } from '@wh/platform/errors';
+import type { Logger } from '@wh/platform/logging';
+import type { BrowserSessionManagerConfig } from '../browser-session-manager.config';
+import { type LaunchedBrowser, launchBrowser, WarmPool } from '../chromium/warm-pool';
+import type { SessionRow, SessionsRepository } from '../placement/sessions.repository';
+import type { ProfileStore } from '../profiles/profile-store';
+import type { ProfilesRepository } from '../profiles/profiles.repository';
+import { SESSION_COOKIES_FILE, type SessionEnd, SessionRuntime } from './session-runtime';
+
+/**
+ * The browsers of this replica: starts a session's Chromium (warm from the pool, or cold with its profile
+ * loaded), keeps the running sessions, records how each ended, and ends them all when the replica stops.
+ */
+export class SessionHost {
+  private readonly runtimes = new Map<string, SessionRuntime>();
+  private readonly pool: WarmPool;
+  private starting = 0;
+
+  constructor(
+    readonly replicaId: string,
+    private readonly config: BrowserSessionManagerConfig,
+    private readonly sessions: SessionsRepository,
+    private readonly profiles: ProfilesRepository,
+    private readonly store: ProfileStore,
+    private readonly logger: Logger,
+  ) {
+    this.pool = new WarmPool(config.BROWSER_WARM_POOL_SIZE, () => launchBrowser(config.CHROMIUM_PATH, config.BROWSER_DATA_DIR), logger);
+  }
+
+  async start(): Promise<void> {
+    await mkdir(this.config.BROWSER_DATA_DIR, { recursive: true });
+    this.pool.refill();
+  }
+
+  get runningCount(): number {
+    return this.runtimes.size + this.starting;
+  }
+
+  get warmCount(): number {
+    return this.pool.idleCount;
+  }
+
+  /** Sessions this replica can start now: free slots, unless the host is short of memory. */
+  get freeSlots(): number {
+    if (freemem() < this.config.BROWSER_MIN_FREE_MEMORY_MB * 1024 * 1024) return 0;
+    return Math.max(0, this.config.BROWSER_MAX_SESSIONS - this.runningCount);
+  }
+
+  runtime(sessionId: string): SessionRuntime | undefined {
+    return this.runtimes.get(sessionId);
+  }
+
+  runningSessions(): SessionRuntime[] {
+    return [...this.runtimes.values()];
+  }
+
+  async launch(sessionId: string): Promise<void> {
+    if (this.runtimes.has(sessionId)) return;
+    const row = await this.sessions.findById(sessionId);
+    if (!row || row.status !== 'active') throw new DomainError(ErrorCode.NotFound, 'Browser session not found');
+    if (this.freeSlots === 0) throw new DomainError(ErrorCode.BrowserCapacityExhausted, 'This browser host is full', { retryAfterSeconds: 5 });
+    this.starting += 1;
+    try {
+      const profile = row.profileName ? await this.profileOf(row) : undefined;
+      const browser = profile ? await this.launchWithProfile(profile.storageKey) : (this.pool.take() ?? (await launchBrowser(this.config.CHROMIUM_PATH, this.config.BROWSER_DATA_DIR)));
+      await this.run(row, browser, profile);
+    } finally {
+      this.starting -= 1;
+    }
+  }
+
+  async stop(sessionId: string, reason: BrowserEndReason): Promise<SessionEnd | undefined> {
+    return this.runtimes.get(sessionId)?.end(reason);
+  }
+
+  /** Ends every session (the replica is going away) and stops the warm pool. */
+  async close(): Promise<void> {
+    await this.pool.close();
+    await Promise.all([...this.runtimes.values()].map((runtime) => runtime.end('replica_stopped')));
+  }
+
+  private async profileOf(row: SessionRow): Promise<{ storageKey: string; saveChanges: boolean }> {
+    const profile = await this.profiles.find(row.teamId, row.profileName ?? '');
+    if (!profile) throw new DomainError(ErrorCode.NotFound, 'Browser profile not found');
+    return { storageKey: profile.storageKey, saveChanges: row.profileSaveChanges };
+  }
+
+  private async launchWithProfile(storageKey: string): Promise<LaunchedBrowser> {
+    let loaded = false;
+    const browser = await launchBrowser(this.config.CHROMIUM_PATH, this.config.BROWSER_DATA_DIR, async (userDataDir) => {
+      loaded = await this.store.load(storageKey, userDataDir);
+    });
+    if (loaded) await this.restoreSessionCookies(browser);
+    return browser;
+  }
+
+  /** Session cookies are saved next to the profile because Chromium itself drops them at exit. */
+  private async restoreSessionCookies(browser: LaunchedBrowser): Promise<void> {
+    let cookies: unknown[];
+    try {
+      cookies = JSON.parse(await readFile(path.join(browser.chromium.userDataDir, SESSION_COOKIES_FILE), 'utf8')) as unknown[];
+    } catch {
+      return;
+    }
+    if (cookies.length > 0) await browser.control.send('Storage.setCookies', { cookies });
+  }
+
+  private async run(row: SessionRow, browser: LaunchedBrowser, profile: { storageKey: string; saveChanges: boolean } | undefined): Promise<void> {
+    const runtime = new SessionRuntime(
+      {
+        id: row.id,
+        expiresAt: row.expiresAt,
+        activityTtlSeconds: row.activityTtlSeconds,
+        streamWebView: row.streamWebView,
+        allowPrivateTargets: this.config.ALLOW_PRIVATE_TARGETS,
+        sessionDir: browser.sessionDir,
+        profile,
+        tokenHashes: row.tokenHashes,
+      },
+      browser.chromium,
+      browser.control,
+      this.store,
+      this.logger,
+      async (end) => {
+        this.runtimes.delete(row.id);
+        await this.sessions.markEnded(row.id, end.reason, end.endedAt, runtime.lastActivity);
+        if (profile?.saveChanges && end.saved) await this.profiles.markSaved(row.teamId, row.profileName ?? '');
+      },
+    );
+    this.runtimes.set(row.id, runtime);
+    try {
+      await runtime.start();
+    } catch (error) {
+      await runtime.end('launch_failed');
+      throw error;
+    }
+    this.logger.info({ sessionId: row.id, pid: browser.chromium.pid }, 'browser session started');
+  }
+}
