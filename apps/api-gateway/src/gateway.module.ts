@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ObjectBuckets, Streams } from '@wh/contracts';
 import { PlatformModule } from '@wh/platform/runtime';
-import { ApiKeyGuard } from './auth/api-key.guard';
+import { AuthModule } from './auth/auth.module';
 import { BatchScrapeController } from './batch/batch-scrape.controller';
 import { CrawlController } from './crawl/crawl.controller';
 import { BrowserModule } from './browser/browser.module';
 import { GatewayConfig } from './gateway.config';
+import { JobWatchRoute } from './jobs/job-watch.route';
 import { JobsClient } from './jobs/jobs.client';
 import { ScrapeController } from './scrape/scrape.controller';
 import { ScrapeDispatcher } from './scrape/scrape-dispatcher';
@@ -22,10 +23,11 @@ export const API_GATEWAY = 'api-gateway';
       consumers: [],
       largeObjects: ObjectBuckets.scrapeDocuments,
     }),
+    AuthModule,
     WebSocketModule,
     BrowserModule,
   ],
   controllers: [ScrapeController, CrawlController, BatchScrapeController],
-  providers: [ApiKeyGuard, ScrapeDispatcher, JobsClient],
+  providers: [ScrapeDispatcher, JobsClient, JobWatchRoute],
 })
 export class GatewayModule {}

@@ -1,3 +1,4 @@
+import WebSocket from 'ws';
 import type { CrawlSite } from '@wh/testing';
 import { startOwnCrawlSite } from './support/crawl-helpers';
 import { sharedStack } from './support/stack-env';
@@ -49,6 +50,41 @@ describe('the official Firecrawl SDK with batch scrapes and crawls', () => {
     expect(whole.data).toHaveLength(40);
     expect(new Set(whole.data.map((document) => document.metadata?.sourceURL)).size).toBe(40);
   }, 180_000);
+
+  it("streams a crawl through the SDK's watcher socket: catch-up, each document, done", async () => {
+    const started = await firecrawl.startCrawl(`${site.origin}/`, { sitemap: 'skip', maxDiscoveryDepth: 1, scrapeOptions: { maxAge: 0 } });
+    const watcher = firecrawl.watcher(started.id, { kind: 'crawl', pollInterval: 1 });
+    const streamed: string[] = [];
+    watcher.on('document', (document: { metadata?: { sourceURL?: string } }) => streamed.push(document.metadata?.sourceURL ?? ''));
+    const done = new Promise<{ status: string; completed: number }>((resolve, reject) => {
+      watcher.on('done', resolve);
+      watcher.on('error', reject);
+    });
+    await watcher.start();
+    const finished = await done;
+    expect(finished.status).toBe('completed');
+    const final = await firecrawl.getCrawlStatus(started.id);
+    expect(streamed.sort()).toEqual(final.data.map((document) => document.metadata?.sourceURL ?? '').sort());
+    expect(streamed.length).toBe(finished.completed);
+  }, 60_000);
+
+  it('checks the key and the team before upgrading a watcher socket', async () => {
+    const started = await firecrawl.startCrawl(`${site.origin}/about`, { sitemap: 'skip' });
+    const socketPath = `${stack.baseUrl.replace('http', 'ws')}/v2/crawl/${started.id}`;
+    const refusal = (protocol: string | undefined, path = socketPath) =>
+      new Promise<number>((resolve) => {
+        const socket = new WebSocket(path, protocol);
+        socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+        socket.on('open', () => {
+          socket.close();
+          resolve(101);
+        });
+        socket.on('error', () => undefined);
+      });
+    expect(await refusal('fc-not-a-key')).toBe(401);
+    expect(await refusal(stack.apiKey, `${stack.baseUrl.replace('http', 'ws')}/v2/crawl/00000000-0000-4000-8000-000000000001`)).toBe(404);
+    expect(await refusal(stack.apiKey)).toBe(101);
+  }, 30_000);
 
   it('cancels with cancelCrawl(), lists with getActiveCrawls() and reads getCrawlErrors()', async () => {
     const started = await firecrawl.startCrawl(`${site.origin}/`, { sitemap: 'skip', delay: 1, maxConcurrency: 1, scrapeOptions: { maxAge: 0 } });

@@ -5,6 +5,7 @@ import { DomainError } from '@wh/platform/errors';
 import type { NatsRequester } from '@wh/platform/messaging';
 import { GatewayConfig } from '../gateway.config';
 import { ApiKeyGuard } from './api-key.guard';
+import { TeamAuthenticator } from './team-authenticator';
 import type { AuthenticatedRequest } from './team-context';
 
 function contextFor(request: Partial<AuthenticatedRequest>): ExecutionContext {
@@ -14,7 +15,7 @@ function contextFor(request: Partial<AuthenticatedRequest>): ExecutionContext {
 function setup(authDisabled: boolean) {
   const requester = { request: jest.fn().mockResolvedValue({ teamId: 'team-1', keyId: 'key-1', concurrencyLimit: 4 }) };
   const config = Object.assign(new GatewayConfig(), { AUTH_DISABLED: authDisabled });
-  return { requester, guard: new ApiKeyGuard(requester as unknown as NatsRequester, config) };
+  return { requester, guard: new ApiKeyGuard(new TeamAuthenticator(requester as unknown as NatsRequester, config)) };
 }
 
 describe('ApiKeyGuard', () => {

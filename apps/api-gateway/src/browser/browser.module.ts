@@ -1,7 +1,6 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { NatsRequester } from '@wh/platform/messaging';
-import { ApiKeyGuard } from '../auth/api-key.guard';
 import { WebSocketUpgradeRegistry } from '../websocket/websocket-upgrade-registry';
 import { BrowserController } from './browser.controller';
 import { LiveViewController } from './live-view.controller';
@@ -11,7 +10,6 @@ import { SessionSocketRoute } from './session-socket.route';
 @Module({
   controllers: [BrowserController, LiveViewController],
   providers: [
-    ApiKeyGuard,
     {
       provide: SessionSocketRoute,
       inject: [NatsRequester, LOGGER],
