@@ -119,6 +119,18 @@ describe('convertHtml', () => {
     expect(convert(html).markdown).toBe(LONG_TEXT.trim());
   });
 
+  it('keeps every post of a thread, not only the longest one', () => {
+    const posts = ['Ada', 'Brian', 'Chen', 'Dana']
+      .map((name, index) => `<div class="post"><div class="author">${name}</div><div class="body"><p>Reply ${index}: ${LONG_TEXT}</p></div></div>`)
+      .join('');
+    const html = `<body><div class="topbar"><a href="/">Forum</a> <a href="/latest">Latest</a></div>
+      <div id="thread"><h1>Seal watching etiquette</h1><div class="posts">${posts}</div></div></body>`;
+    const markdown = convert(html).markdown ?? '';
+    for (const name of ['Ada', 'Brian', 'Chen', 'Dana']) expect(markdown).toContain(name);
+    for (const index of [0, 1, 2, 3]) expect(markdown).toContain(`Reply ${index}:`);
+    expect(markdown).not.toContain('Latest');
+  });
+
   it('applies excludeTags before extracting the main content', () => {
     const html = `<article><p>${LONG_TEXT}</p><p class="promo">Subscribe now, it is very cheap and quite good.</p>
       <p>${LONG_TEXT}</p></article>`;

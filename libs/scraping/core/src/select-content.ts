@@ -1,6 +1,6 @@
 import type { ConvertRequest } from './convert-request';
 import { parseDocument, releaseDocument } from './dom-document';
-import { extractMainContent } from './main-content';
+import { chooseMainContent } from './choose-main-content';
 import { applyTagSelection } from './select-tags';
 
 // Readability walks jsdom's live collections again and again, which grows faster than the page: a 6 MB report
@@ -48,7 +48,7 @@ export function selectContent(cleaned: string, request: ContentRequest, wholePag
   if (!request.onlyMainContent || cleaned.length > MAX_READABILITY_HTML_CHARS) return selectTags(cleaned, request);
   const main = withDocument(cleaned, (document) => {
     applyTagSelection(document.body, request.includeTags, request.excludeTags);
-    return extractMainContent(document)?.innerHTML;
+    return chooseMainContent(document);
   });
   if (main !== undefined) return main;
   // Readability found too little (a short page): the pre-filtered page, already without navigation, footers and
