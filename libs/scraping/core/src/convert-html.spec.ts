@@ -131,6 +131,14 @@ describe('convertHtml', () => {
     expect(markdown).not.toContain('Latest');
   });
 
+  it('looks again in the whole page when the content sits in elements whose class reads like boilerplate', () => {
+    const html = `<body><a href="#main">Skip to content</a><div class="comment-list">
+      <div class="comment"><p>First: ${LONG_TEXT}</p></div><div class="comment"><p>Second: ${LONG_TEXT}</p></div></div></body>`;
+    const markdown = convert(html).markdown ?? '';
+    expect(markdown).toContain(`First: ${LONG_TEXT.trim()}`);
+    expect(markdown).toContain(`Second: ${LONG_TEXT.trim()}`);
+  });
+
   it('applies excludeTags before extracting the main content', () => {
     const html = `<article><p>${LONG_TEXT}</p><p class="promo">Subscribe now, it is very cheap and quite good.</p>
       <p>${LONG_TEXT}</p></article>`;

@@ -8,6 +8,9 @@ import { applyTagSelection } from './select-tags';
 // way Readability's first pass filters) is its main content.
 const MAX_READABILITY_HTML_CHARS = 1_000_000;
 
+// Main content with less visible text than this is suspect: the pre-filter may have dropped the real content.
+const SCANT_CONTENT_CHARS = 200;
+
 type ContentRequest = Pick<ConvertRequest, 'onlyMainContent' | 'includeTags' | 'excludeTags'>;
 
 function withDocument<T>(fragment: string, use: (document: Document) => T): T {
@@ -41,23 +44,30 @@ export function usesMainContentPrefilter(request: ContentRequest): boolean {
 
 /**
  * The HTML fragment the markdown and html formats are made from: the cleaned page with includeTags/excludeTags
- * applied, reduced to Readability's main content when asked for. When Readability finds nothing worth keeping, the
- * pre-filtered page is used, and the whole page (from `wholePage`, without the pre-filter) only when that is empty.
+ * applied, reduced to its main content when asked for. When the pre-filtered page yields next to nothing (its
+ * content sat in elements whose class reads like boilerplate, such as a thread's "comments"), the main content is
+ * looked for again in the whole page (from `wholePage`, without the pre-filter), and the longer reading wins.
  */
 export function selectContent(cleaned: string, request: ContentRequest, wholePage: () => string): string {
   if (!request.onlyMainContent || cleaned.length > MAX_READABILITY_HTML_CHARS) return selectTags(cleaned, request);
-  const main = withDocument(cleaned, (document) => {
+  const first = mainContentOf(cleaned, request);
+  if (!usesMainContentPrefilter(request) || visibleChars(first) >= SCANT_CONTENT_CHARS) return first;
+  const whole = wholePage();
+  if (whole.length > MAX_READABILITY_HTML_CHARS) return first;
+  const second = mainContentOf(whole, request);
+  return visibleChars(second) > visibleChars(first) ? second : first;
+}
+
+function mainContentOf(fragment: string, request: ContentRequest): string {
+  const main = withDocument(fragment, (document) => {
     applyTagSelection(document.body, request.includeTags, request.excludeTags);
     return chooseMainContent(document);
   });
-  if (main !== undefined) return main;
-  // Readability found too little (a short page): the pre-filtered page, already without navigation, footers and
-  // the like, is the main content; only when nothing visible is left does the whole page stand in.
-  const prefiltered = selectTags(cleaned, request);
-  if (!usesMainContentPrefilter(request) || hasVisibleText(prefiltered)) return prefiltered;
-  return selectTags(wholePage(), request);
+  // Nothing worth keeping was found (a short page): the fragment itself, already without navigation, footers and
+  // the like when it was pre-filtered, is the main content.
+  return main ?? selectTags(fragment, request);
 }
 
-function hasVisibleText(html: string): boolean {
-  return /\S/.test(html.replace(/<[^>]*>/g, ''));
+function visibleChars(html: string): number {
+  return html.replace(/<[^>]*>/g, '').replace(/\s+/g, '').length;
 }
