@@ -1,4 +1,4 @@
-import { findContentRegion, measureText } from './content-region';
+import { findContentRegion, mainLandmark, measureText, type TextMasses } from './content-region';
 import { extractMainContent } from './main-content';
 
 // Readability's article wins when it holds at least this share of the text-dense region's text: it is then the same
@@ -15,9 +15,10 @@ function visibleChars(element: Element): number {
  * (threads, listings, product pages). The region is taken before Readability, which rewrites the document.
  */
 export function chooseMainContent(document: Document): string | undefined {
-  const masses = new Map<Element, ReturnType<typeof measureText>>();
-  const regionChars = measureText(document.body, masses).chars;
-  const region = findContentRegion(document.body, masses);
+  const masses: TextMasses = new Map();
+  const landmarks: Element[] = [];
+  const regionChars = measureText(document.body, masses, landmarks).chars;
+  const region = findContentRegion(mainLandmark(landmarks, masses, regionChars) ?? document.body, masses);
   const regionHtml = region.innerHTML;
   const article = extractMainContent(document);
   if (article && visibleChars(article) >= READABILITY_SHARE * (masses.get(region)?.chars ?? regionChars)) {

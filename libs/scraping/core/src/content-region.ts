@@ -12,6 +12,8 @@ const LINK_WEIGHT = 0.5;
 // The region narrows to a child only while that child holds at least this share of its parent's weighted text.
 const DESCEND_SHARE = 0.66;
 const NON_SPACE = /\S/g;
+// A <main> with less of the page's text than this is a stub (an empty shell filled by scripts, a hero banner).
+const LANDMARK_MIN_SHARE = 0.15;
 // Only these are narrowed into: a paragraph, heading or list item is one block of the content, never the whole of it.
 const CONTAINERS = new Set(['div', 'section', 'main', 'article', 'ul', 'ol', 'dl', 'table', 'tbody', 'form', 'center']);
 
@@ -19,17 +21,21 @@ function countVisible(text: string): number {
   return text.match(NON_SPACE)?.length ?? 0;
 }
 
-/** Measures `root` and everything under it; `insideLink` says whether `root` sits in an `<a>`. */
-export function measureText(root: Element, masses: TextMasses = new Map(), insideLink = false): TextMass {
+/**
+ * Measures `root` and everything under it into `masses`; `insideLink` says whether `root` sits in an `<a>`. Elements
+ * that declare themselves the page's main content (`<main>`, `role="main"`) are collected into `landmarks` on the way.
+ */
+export function measureText(root: Element, masses: TextMasses, landmarks: Element[] = [], insideLink = false): TextMass {
   const mass: TextMass = { chars: 0, linkChars: 0 };
   const inLink = insideLink || root.localName === 'a';
+  if (root.localName === 'main' || root.getAttribute('role') === 'main') landmarks.push(root);
   for (let child = root.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === 3) {
       const chars = countVisible(child.nodeValue ?? '');
       mass.chars += chars;
       if (inLink) mass.linkChars += chars;
     } else if (child.nodeType === 1) {
-      const inner = measureText(child as Element, masses, inLink);
+      const inner = measureText(child as Element, masses, landmarks, inLink);
       mass.chars += inner.chars;
       mass.linkChars += inner.linkChars;
     }
@@ -41,6 +47,18 @@ export function measureText(root: Element, masses: TextMasses = new Map(), insid
 /** Text that reads as content: plain text in full, link text at a discount. */
 export function weightedText(mass: TextMass | undefined): number {
   return mass ? mass.chars - mass.linkChars * (1 - LINK_WEIGHT) : 0;
+}
+
+/**
+ * The landmark holding the most text, when it holds a fair share of the page's: the page says where its content is
+ * and everything outside (site header, menus, footer) is not it.
+ */
+export function mainLandmark(landmarks: readonly Element[], masses: TextMasses, pageChars: number): Element | undefined {
+  let best: Element | undefined;
+  for (const landmark of landmarks) {
+    if ((masses.get(landmark)?.chars ?? 0) > (best ? (masses.get(best)?.chars ?? 0) : 0)) best = landmark;
+  }
+  return best && (masses.get(best)?.chars ?? 0) >= LANDMARK_MIN_SHARE * pageChars ? best : undefined;
 }
 
 /**

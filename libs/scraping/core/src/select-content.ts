@@ -8,7 +8,7 @@ import { applyTagSelection } from './select-tags';
 // way Readability's first pass filters) is its main content.
 const MAX_READABILITY_HTML_CHARS = 1_000_000;
 
-// Main content with less visible text than this is suspect: the pre-filter may have dropped the real content.
+// Main content with less visible text outside links than this is suspect: the pre-filter may have dropped the real content.
 const SCANT_CONTENT_CHARS = 200;
 
 type ContentRequest = Pick<ConvertRequest, 'onlyMainContent' | 'includeTags' | 'excludeTags'>;
@@ -55,7 +55,7 @@ export function selectContent(cleaned: string, request: ContentRequest, wholePag
   const whole = wholePage();
   if (whole.length > MAX_READABILITY_HTML_CHARS) return first;
   const second = mainContentOf(whole, request);
-  return visibleChars(second) > visibleChars(first) ? second : first;
+  return plainTextChars(second) > plainTextChars(first) ? second : first;
 }
 
 function mainContentOf(fragment: string, request: ContentRequest): string {
@@ -70,4 +70,9 @@ function mainContentOf(fragment: string, request: ContentRequest): string {
 
 function visibleChars(html: string): number {
   return html.replace(/<[^>]*>/g, '').replace(/\s+/g, '').length;
+}
+
+/** Visible characters outside links: a menu found in the whole page must not outweigh a short text. */
+function plainTextChars(html: string): number {
+  return html.replace(/<a\b[^>]*>[\s\S]*?<\/a>/gi, '').replace(/<[^>]*>/g, '').replace(/\s+/g, '').length;
 }
