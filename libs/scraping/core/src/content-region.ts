@@ -2,6 +2,8 @@
 export interface TextMass {
   chars: number;
   linkChars: number;
+  links: number;
+  headings: number;
 }
 
 /** Text masses of every element under a root, measured in one walk. */
@@ -12,6 +14,7 @@ const LINK_WEIGHT = 0.5;
 // The region narrows to a child only while that child holds at least this share of its parent's weighted text.
 const DESCEND_SHARE = 0.66;
 const NON_SPACE = /\S/g;
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 // A <main> with less of the page's text than this is a stub (an empty shell filled by scripts, a hero banner).
 const LANDMARK_MIN_SHARE = 0.15;
 // Only these are narrowed into: a paragraph, heading or list item is one block of the content, never the whole of it.
@@ -26,8 +29,10 @@ function countVisible(text: string): number {
  * that declare themselves the page's main content (`<main>`, `role="main"`) are collected into `landmarks` on the way.
  */
 export function measureText(root: Element, masses: TextMasses, landmarks: Element[] = [], insideLink = false): TextMass {
-  const mass: TextMass = { chars: 0, linkChars: 0 };
+  const mass: TextMass = { chars: 0, linkChars: 0, links: 0, headings: 0 };
   const inLink = insideLink || root.localName === 'a';
+  if (root.localName === 'a') mass.links += 1;
+  if (HEADINGS.has(root.localName)) mass.headings += 1;
   if (root.localName === 'main' || root.getAttribute('role') === 'main') landmarks.push(root);
   for (let child = root.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === 3) {
@@ -38,6 +43,8 @@ export function measureText(root: Element, masses: TextMasses, landmarks: Elemen
       const inner = measureText(child as Element, masses, landmarks, inLink);
       mass.chars += inner.chars;
       mass.linkChars += inner.linkChars;
+      mass.links += inner.links;
+      mass.headings += inner.headings;
     }
   }
   masses.set(root, mass);
