@@ -17,6 +17,12 @@ describe('stripNonContent', () => {
     expect(stripNonContent(html, OPTIONS)).toBe(`<div id="main"><p>${post}</p></div>`);
   });
 
+  it('ends a stray <![CDATA[ at the next ">" as browsers do, instead of losing the rest of the page to it', () => {
+    // The bogus comment takes '<div id="top"' with it, as in a browser; the thread after it stays.
+    const html = '<body><![CDATA[<div id="top"></div><p>The whole thread.</p></body>';
+    expect(stripNonContent(html, OPTIONS)).toBe('<p>The whole thread.</p>');
+  });
+
   it('keeps only content attributes, drops style and event handlers, and makes URLs absolute', () => {
     const html = `<a href="../b?x=1&amp;y=2" class="k" style="color:red" onclick="go()" data-track="1">B</a>
       <a href="javascript:void(0)">J</a><img src="i.png" alt="I" width="10"><video poster="p.jpg"></video>`;
