@@ -3,7 +3,7 @@ import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { type PageTruth, QualityDataset } from './dataset';
 import { apiMode, type ExtractionMode, inProcessMode, readabilityReferenceMode } from './extract';
-import { markdownToText, scorePage } from './score';
+import { countWords, markdownToText, scorePage } from './score';
 import { type PageResult, summarise } from './summary';
 
 const USAGE = `npm run bench:quality -- <dataset folder> [options]
@@ -20,10 +20,11 @@ async function scoreAll(mode: ExtractionMode, truths: readonly PageTruth[]): Pro
     const page = { id: truth.id, url: truth.url, pageType: truth.pageType };
     try {
       const { markdown, ms } = await mode.extract(truth.id, truth.url);
-      results.push({ ...page, ...scorePage(markdownToText(markdown), truth), ms });
+      const text = markdownToText(markdown);
+      results.push({ ...page, ...scorePage(text, truth), ms, words: countWords(text) });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      results.push({ ...page, ...scorePage('', truth), ms: 0, error: message });
+      results.push({ ...page, ...scorePage('', truth), ms: 0, words: 0, error: message });
     }
     if ((index + 1) % 100 === 0) process.stderr.write(`${index + 1}/${truths.length}\n`);
   }

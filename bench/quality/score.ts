@@ -20,6 +20,11 @@ export function markdownToText(markdown: string): string {
   return removeMarkdown(markdown, { gfm: true, useImgAltText: false, stripListLeaders: true });
 }
 
+/** Tokens of the text as the metric counts them. */
+export function countWords(text: string): number {
+  return text.match(WORD)?.length ?? 0;
+}
+
 function bagOfWords(text: string): Map<string, number> {
   const bag = new Map<string, number>();
   for (const token of text.toLowerCase().match(WORD) ?? []) bag.set(token, (bag.get(token) ?? 0) + 1);

@@ -7,6 +7,8 @@ export interface PageResult extends PageScore {
   pageType: string;
   /** Milliseconds the extraction took (CPU in process, wall clock through the API). */
   ms: number;
+  /** Words in the extracted text. */
+  words: number;
   error?: string;
 }
 
@@ -68,5 +70,7 @@ export function summarise(results: readonly PageResult[], worstCount: number): s
   ];
   const failed = results.filter((result) => result.error).length;
   if (failed > 0) lines.push('', `${failed} pages failed and scored 0.`);
+  const empty = results.filter((result) => !result.error && result.words === 0).map((result) => result.id);
+  lines.push('', `Pages with no text extracted: ${empty.length}${empty.length > 0 ? ` (${empty.join(', ')})` : ''}.`);
   return lines.join('\n');
 }

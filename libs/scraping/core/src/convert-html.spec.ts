@@ -139,6 +139,15 @@ describe('convertHtml', () => {
     expect(markdown).toContain(`Second: ${LONG_TEXT.trim()}`);
   });
 
+  it('keeps the replies of a page that declares itself a discussion, even in elements classed "comment"', () => {
+    const replies = `<div class="comments"><div class="comment"><p>Reply one: ${LONG_TEXT}</p></div>
+      <div class="comment"><p>Reply two: ${LONG_TEXT}</p></div></div>`;
+    const page = (type: string): string => `<head><script type="application/ld+json">{"@type": "${type}"}</script></head>
+      <body><div class="thread"><div class="question"><h1>Seals on the beach</h1><p>${LONG_TEXT.repeat(2)}</p></div>${replies}</div></body>`;
+    expect(convert(page('DiscussionForumPosting')).markdown).toContain('Reply two:');
+    expect(convert(page('NewsArticle')).markdown).not.toContain('Reply two:');
+  });
+
   it('applies excludeTags before extracting the main content', () => {
     const html = `<article><p>${LONG_TEXT}</p><p class="promo">Subscribe now, it is very cheap and quite good.</p>
       <p>${LONG_TEXT}</p></article>`;

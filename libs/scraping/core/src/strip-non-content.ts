@@ -9,6 +9,8 @@ export interface StripOptions {
   baseUrl: string;
   /** Also drop what Readability's first pass would drop, so the DOM built for it is smaller. */
   mainContentPrefilter: boolean;
+  /** With the pre-filter, judge elements by name, role and visibility only, not by class and id. */
+  prefilterByRoleOnly?: boolean;
   /** Keep every attribute except style and event handlers, because user CSS selectors may refer to any of them. */
   keepAllAttributes: boolean;
 }
@@ -141,7 +143,10 @@ export class NonContentStripper implements HtmlVisitor {
   }
 
   private droppedForMainContent(name: string, attributes: TagAttributes): boolean {
-    return this.options.mainContentPrefilter && isDroppedByReadability(name, attributes, this.openElements);
+    return (
+      this.options.mainContentPrefilter &&
+      isDroppedByReadability(name, attributes, this.openElements, this.options.prefilterByRoleOnly)
+    );
   }
 
   private startTag(name: string, attributes: TagAttributes): string {
