@@ -119,6 +119,35 @@ describe('convertHtml', () => {
     expect(convert(html).markdown).toBe(LONG_TEXT.trim());
   });
 
+  it('keeps every post of a thread, not only the longest one', () => {
+    const posts = ['Ada', 'Brian', 'Chen', 'Dana']
+      .map((name, index) => `<div class="post"><div class="author">${name}</div><div class="body"><p>Reply ${index}: ${LONG_TEXT}</p></div></div>`)
+      .join('');
+    const html = `<body><div class="topbar"><a href="/">Forum</a> <a href="/latest">Latest</a></div>
+      <div id="thread"><h1>Seal watching etiquette</h1><div class="posts">${posts}</div></div></body>`;
+    const markdown = convert(html).markdown ?? '';
+    for (const name of ['Ada', 'Brian', 'Chen', 'Dana']) expect(markdown).toContain(name);
+    for (const index of [0, 1, 2, 3]) expect(markdown).toContain(`Reply ${index}:`);
+    expect(markdown).not.toContain('Latest');
+  });
+
+  it('looks again in the whole page when the content sits in elements whose class reads like boilerplate', () => {
+    const html = `<body><a href="#main">Skip to content</a><div class="comment-list">
+      <div class="comment"><p>First: ${LONG_TEXT}</p></div><div class="comment"><p>Second: ${LONG_TEXT}</p></div></div></body>`;
+    const markdown = convert(html).markdown ?? '';
+    expect(markdown).toContain(`First: ${LONG_TEXT.trim()}`);
+    expect(markdown).toContain(`Second: ${LONG_TEXT.trim()}`);
+  });
+
+  it('keeps the replies of a page that declares itself a discussion, even in elements classed "comment"', () => {
+    const replies = `<div class="comments"><div class="comment"><p>Reply one: ${LONG_TEXT}</p></div>
+      <div class="comment"><p>Reply two: ${LONG_TEXT}</p></div></div>`;
+    const page = (type: string): string => `<head><script type="application/ld+json">{"@type": "${type}"}</script></head>
+      <body><div class="thread"><div class="question"><h1>Seals on the beach</h1><p>${LONG_TEXT.repeat(2)}</p></div>${replies}</div></body>`;
+    expect(convert(page('DiscussionForumPosting')).markdown).toContain('Reply two:');
+    expect(convert(page('NewsArticle')).markdown).not.toContain('Reply two:');
+  });
+
   it('applies excludeTags before extracting the main content', () => {
     const html = `<article><p>${LONG_TEXT}</p><p class="promo">Subscribe now, it is very cheap and quite good.</p>
       <p>${LONG_TEXT}</p></article>`;

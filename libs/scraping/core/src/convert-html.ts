@@ -3,6 +3,7 @@ import type { ConvertRequest, ConvertResult } from './convert-request';
 import { ImageCollector } from './extract-images';
 import { LinkCollector } from './extract-links';
 import { MetadataCollector } from './extract-metadata';
+import { declaresDiscussion } from './discussion-page';
 import { type HtmlVisitor, scanHtml } from './html-scan';
 import { hasTagSelectors, selectContent, usesMainContentPrefilter } from './select-content';
 import { NonContentStripper, type StripOptions, stripNonContent } from './strip-non-content';
@@ -19,6 +20,8 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   const stripOptions: StripOptions = {
     baseUrl,
     mainContentPrefilter: usesMainContentPrefilter(request),
+    // A thread's posts often sit in elements classed "comment" or "reply", which the pre-filter would drop.
+    prefilterByRoleOnly: declaresDiscussion(request.html),
     keepAllAttributes: hasTagSelectors(request),
   };
 

@@ -18,11 +18,21 @@ export interface HtmlVisitor {
   closeTag?(name: string, implied: boolean, token: SourceToken): void;
 }
 
+// htmlparser2 reads "<![CDATA[" in HTML as a comment that runs to the next "]]>", so a stray one swallows the rest of
+// the page. Browsers, by the HTML standard, end it at the first ">" as a bogus comment; htmlparser2 does the same with
+// a "<!" declaration, which is what dropping the bracket makes of it.
+const CDATA_START = /<!\[CDATA\[/g;
+
+function withoutCdataSections(html: string): string {
+  return html.includes('<![CDATA[') ? html.replace(CDATA_START, '<!CDATA[') : html;
+}
+
 /**
- * Runs one htmlparser2 pass over `html` and fans every event out to all visitors, so metadata, links, images and
+ * Runs one htmlparser2 pass over `source` and fans every event out to all visitors, so metadata, links, images and
  * cleaning share a single tokenisation instead of paying for one each.
  */
-export function scanHtml(html: string, visitors: readonly HtmlVisitor[]): void {
+export function scanHtml(source: string, visitors: readonly HtmlVisitor[]): void {
+  const html = withoutCdataSections(source);
   const openers = visitors.filter((visitor) => visitor.openTag);
   const texts = visitors.filter((visitor) => visitor.text);
   const closers = visitors.filter((visitor) => visitor.closeTag);

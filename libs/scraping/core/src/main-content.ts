@@ -10,6 +10,18 @@ const MIN_MAIN_CONTENT_CHARS = 50;
 const UNMATCHABLE_TITLE = 'readabilitytitleplaceholder';
 const FORMER_H1 = 'data-former-h1';
 
+/**
+ * Readability takes the first element that looks like a byline out of the content, unless the page's metadata
+ * names an author. On a thread that element is the first poster's name, which belongs to the content: a byline
+ * in the metadata keeps every element where it is.
+ */
+function keepBylines(document: Document): void {
+  const author = document.createElement('meta');
+  author.setAttribute('name', 'author');
+  author.setAttribute('content', 'unknown');
+  document.head.append(author);
+}
+
 function markTopHeadings(document: Document): void {
   for (const heading of Array.from(document.getElementsByTagName('h1'))) heading.setAttribute(FORMER_H1, '');
 }
@@ -32,6 +44,7 @@ function restoreTopHeadings(content: Element): void {
 export function extractMainContent(document: Document): Element | undefined {
   document.title = UNMATCHABLE_TITLE;
   markTopHeadings(document);
+  keepBylines(document);
   const article = new Readability<Element>(document, {
     // The element itself: serialising to a string only for it to be parsed again would waste the saved time.
     serializer: (node) => node as Element,

@@ -28,9 +28,15 @@ function hasNearAncestor(ancestors: readonly string[], names: readonly string[])
 
 /**
  * Whether Readability would remove this element (and so everything inside it) before or while choosing the main
- * content. `ancestors` are the names of the open elements around it, outermost first.
+ * content. `ancestors` are the names of the open elements around it, outermost first. With `byRoleOnly`, class and
+ * id names are not held against an element: on a discussion page "comment" and "reply" name the content.
  */
-export function isDroppedByReadability(name: string, attributes: TagAttributes, ancestors: readonly string[]): boolean {
+export function isDroppedByReadability(
+  name: string,
+  attributes: TagAttributes,
+  ancestors: readonly string[],
+  byRoleOnly = false,
+): boolean {
   if (EXEMPT.has(name)) return false;
   if (ALWAYS_CLEANED.has(name) || isInvisible(attributes)) return true;
   if (attributes['aria-modal'] === 'true' && attributes.role === 'dialog') return true;
@@ -38,7 +44,7 @@ export function isDroppedByReadability(name: string, attributes: TagAttributes, 
   // <nav> has the implicit role "navigation". Readability only drops the explicit role, and keeps <nav> on short
   // pages; the API defines main content as excluding navigation.
   if (name === 'nav') return true;
-  if (name === 'a') return false;
+  if (name === 'a' || byRoleOnly) return false;
   const matchString = `${attributes.class ?? ''} ${attributes.id ?? ''}`;
   return (
     UNLIKELY_CANDIDATES.test(matchString) &&

@@ -1,12 +1,15 @@
 import type { ConvertRequest } from './convert-request';
 import { parseDocument, releaseDocument } from './dom-document';
-import { extractMainContent } from './main-content';
+import { chooseMainContent } from './choose-main-content';
 import { applyTagSelection } from './select-tags';
 
 // Readability walks jsdom's live collections again and again, which grows faster than the page: a 6 MB report
 // takes 15 s. Past this size a page is one long document anyway, so the cleaned page (already pre-filtered the
 // way Readability's first pass filters) is its main content.
 const MAX_READABILITY_HTML_CHARS = 1_000_000;
+
+// Main content with less visible text outside links than this is suspect: the pre-filter may have dropped the real content.
+const SCANT_CONTENT_CHARS = 200;
 
 type ContentRequest = Pick<ConvertRequest, 'onlyMainContent' | 'includeTags' | 'excludeTags'>;
 
@@ -41,23 +44,35 @@ export function usesMainContentPrefilter(request: ContentRequest): boolean {
 
 /**
  * The HTML fragment the markdown and html formats are made from: the cleaned page with includeTags/excludeTags
- * applied, reduced to Readability's main content when asked for. When Readability finds nothing worth keeping, the
- * pre-filtered page is used, and the whole page (from `wholePage`, without the pre-filter) only when that is empty.
+ * applied, reduced to its main content when asked for. When the pre-filtered page yields next to nothing (its
+ * content sat in elements whose class reads like boilerplate, such as a thread's "comments"), the main content is
+ * looked for again in the whole page (from `wholePage`, without the pre-filter), and the longer reading wins.
  */
 export function selectContent(cleaned: string, request: ContentRequest, wholePage: () => string): string {
   if (!request.onlyMainContent || cleaned.length > MAX_READABILITY_HTML_CHARS) return selectTags(cleaned, request);
-  const main = withDocument(cleaned, (document) => {
-    applyTagSelection(document.body, request.includeTags, request.excludeTags);
-    return extractMainContent(document)?.innerHTML;
-  });
-  if (main !== undefined) return main;
-  // Readability found too little (a short page): the pre-filtered page, already without navigation, footers and
-  // the like, is the main content; only when nothing visible is left does the whole page stand in.
-  const prefiltered = selectTags(cleaned, request);
-  if (!usesMainContentPrefilter(request) || hasVisibleText(prefiltered)) return prefiltered;
-  return selectTags(wholePage(), request);
+  const first = mainContentOf(cleaned, request);
+  if (!usesMainContentPrefilter(request) || visibleChars(first) >= SCANT_CONTENT_CHARS) return first;
+  const whole = wholePage();
+  if (whole.length > MAX_READABILITY_HTML_CHARS) return first;
+  const second = mainContentOf(whole, request);
+  return plainTextChars(second) > plainTextChars(first) ? second : first;
 }
 
-function hasVisibleText(html: string): boolean {
-  return /\S/.test(html.replace(/<[^>]*>/g, ''));
+function mainContentOf(fragment: string, request: ContentRequest): string {
+  const main = withDocument(fragment, (document) => {
+    applyTagSelection(document.body, request.includeTags, request.excludeTags);
+    return chooseMainContent(document);
+  });
+  // Nothing worth keeping was found (a short page): the fragment itself, already without navigation, footers and
+  // the like when it was pre-filtered, is the main content.
+  return main ?? selectTags(fragment, request);
+}
+
+function visibleChars(html: string): number {
+  return html.replace(/<[^>]*>/g, '').replace(/\s+/g, '').length;
+}
+
+/** Visible characters outside links: a menu found in the whole page must not outweigh a short text. */
+function plainTextChars(html: string): number {
+  return html.replace(/<a\b[^>]*>[\s\S]*?<\/a>/gi, '').replace(/<[^>]*>/g, '').replace(/\s+/g, '').length;
 }

@@ -11,6 +11,18 @@ describe('stripNonContent', () => {
     expect(stripNonContent(html, OPTIONS).replace(/\s+/g, ' ').trim()).toBe('<p>Hello world</p>');
   });
 
+  it('unwraps a <noscript> holding a page for clients without scripts, and drops a short notice', () => {
+    const post = 'A reply that is long enough to be the content of a thread a crawler is shown. '.repeat(3);
+    const html = `<body><noscript>Please enable JavaScript.</noscript><noscript><div id="main"><p>${post}</p></div></noscript></body>`;
+    expect(stripNonContent(html, OPTIONS)).toBe(`<div id="main"><p>${post}</p></div>`);
+  });
+
+  it('ends a stray <![CDATA[ at the next ">" as browsers do, instead of losing the rest of the page to it', () => {
+    // The bogus comment takes '<div id="top"' with it, as in a browser; the thread after it stays.
+    const html = '<body><![CDATA[<div id="top"></div><p>The whole thread.</p></body>';
+    expect(stripNonContent(html, OPTIONS)).toBe('<p>The whole thread.</p>');
+  });
+
   it('keeps only content attributes, drops style and event handlers, and makes URLs absolute', () => {
     const html = `<a href="../b?x=1&amp;y=2" class="k" style="color:red" onclick="go()" data-track="1">B</a>
       <a href="javascript:void(0)">J</a><img src="i.png" alt="I" width="10"><video poster="p.jpg"></video>`;

@@ -9,6 +9,8 @@ export interface StripOptions {
   baseUrl: string;
   /** Also drop what Readability's first pass would drop, so the DOM built for it is smaller. */
   mainContentPrefilter: boolean;
+  /** With the pre-filter, judge elements by name, role and visibility only, not by class and id. */
+  prefilterByRoleOnly?: boolean;
   /** Keep every attribute except style and event handlers, because user CSS selectors may refer to any of them. */
   keepAllAttributes: boolean;
 }
@@ -16,9 +18,13 @@ export interface StripOptions {
 // Subtrees with nothing to read. Their text (CSS, scripts, JSON, SVG paths) is what makes jsdom slow and, for CSS,
 // what makes it throw on a malformed rule.
 const DROPPED_SUBTREES = new Set([
-  'script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'canvas', 'title', 'noframes',
+  'script', 'style', 'template', 'svg', 'math', 'iframe', 'object', 'canvas', 'title', 'noframes',
   'meta', 'link', 'base', 'embed', 'param', 'source', 'track',
 ]);
+// A <noscript> is unwrapped when it holds at least this much text: some sites (Discourse forums among them) put the
+// whole page there for clients that run no scripts, which is what a scraper without a browser is. Shorter ones are
+// "please enable JavaScript" notices and tracking pixels, and go.
+const NOSCRIPT_MIN_TEXT_CHARS = 200;
 // Document structure every parser recreates; dropping the tags turns the output into a body fragment.
 const DROPPED_TAGS = new Set(['html', 'head', 'body']);
 // Attributes that matter to Readability (class, id, role), to markdown and to the cleaned HTML; the rest only cost
@@ -68,6 +74,8 @@ export class NonContentStripper implements HtmlVisitor {
   // Depth of the element whose subtree is being dropped, -1 when copying.
   private droppedFrom = -1;
   private preformattedDepth = 0;
+  // Where the output of the <noscript> being copied starts, and how much text it has shown so far.
+  private noscript: { outputStart: number; depth: number; textChars: number } | undefined;
   // Whitespace-only text held back until the next tag shows whether it sits at a block boundary.
   private pendingWhitespace = '';
   private atBlockBoundary = true;
@@ -84,7 +92,10 @@ export class NonContentStripper implements HtmlVisitor {
     const dropped = copying && (DROPPED_SUBTREES.has(name) || this.droppedForMainContent(name, attributes));
     this.openElements.push(name);
     if (dropped) this.droppedFrom = this.openElements.length - 1;
-    else if (copying) {
+    else if (copying && name === 'noscript') {
+      if (this.noscript) this.droppedFrom = this.openElements.length - 1;
+      else this.noscript = { outputStart: this.output.length, depth: this.openElements.length, textChars: 0 };
+    } else if (copying) {
       this.reachTag(name);
       if (PREFORMATTED.has(name)) this.preformattedDepth += 1;
       if (!DROPPED_TAGS.has(name) && VALID_TAG.test(name)) this.output.push(this.startTag(name, attributes));
@@ -100,6 +111,7 @@ export class NonContentStripper implements HtmlVisitor {
       return;
     }
     this.output.push(this.pendingWhitespace, raw);
+    if (this.noscript) this.noscript.textChars += raw.length;
     this.pendingWhitespace = '';
     this.atBlockBoundary = false;
   }
@@ -111,6 +123,11 @@ export class NonContentStripper implements HtmlVisitor {
       return;
     }
     if (PREFORMATTED.has(name) && this.preformattedDepth > 0) this.preformattedDepth -= 1;
+    if (name === 'noscript' && this.noscript?.depth === this.openElements.length + 1) {
+      if (this.noscript.textChars < NOSCRIPT_MIN_TEXT_CHARS) this.output.length = this.noscript.outputStart;
+      this.noscript = undefined;
+      return;
+    }
     // Implied end tags are not in the source; the DOM parser that reads the output infers them again, by HTML rules.
     if (implied) return;
     this.reachTag(name);
@@ -126,7 +143,10 @@ export class NonContentStripper implements HtmlVisitor {
   }
 
   private droppedForMainContent(name: string, attributes: TagAttributes): boolean {
-    return this.options.mainContentPrefilter && isDroppedByReadability(name, attributes, this.openElements);
+    return (
+      this.options.mainContentPrefilter &&
+      isDroppedByReadability(name, attributes, this.openElements, this.options.prefilterByRoleOnly)
+    );
   }
 
   private startTag(name: string, attributes: TagAttributes): string {

@@ -1,6 +1,7 @@
 import TurndownService from 'turndown';
 import { splitForMarkdown } from './markdown-chunks';
 import { escapeMarkdownText } from './markdown-escape';
+import { addDefinitionListRules } from './markdown-definition-lists';
 import { addContentRules, type MarkdownRuleOptions } from './markdown-rules';
 import { addTableRules } from './markdown-tables';
 
@@ -23,6 +24,7 @@ function converter(options: MarkdownRuleOptions): TurndownService {
     service.escape = escapeMarkdownText;
     addContentRules(service, options);
     addTableRules(service);
+    addDefinitionListRules(service);
     converters.set(options.removeBase64Images, service);
   }
   return service;
@@ -49,7 +51,7 @@ function collapseBlankLines(markdown: string): string {
 }
 
 /**
- * Converts an HTML fragment to GitHub-flavoured markdown: GFM tables, fenced code with its language, nested lists,
+ * Converts an HTML fragment to GitHub-flavoured markdown: GFM tables, fenced code with its language, nested lists, definition lists,
  * absolute links as they are in the HTML. Turndown parses the string with its bundled DOM (domino), which
  * converts several times faster than walking a jsdom tree.
  */

@@ -1,0 +1,91 @@
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import { type PageTruth, QualityDataset } from './dataset';
+import { apiMode, type ExtractionMode, inProcessMode, readabilityReferenceMode } from './extract';
+import { countWords, markdownToText, scorePage } from './score';
+import { type PageResult, summarise } from './summary';
+
+const USAGE = `npm run bench:quality -- <dataset folder> [options]
+  --api              scrape each page through a running stack (gateway, worker, billing) instead of in process
+  --reference        also run jsdom + Readability + turndown on every page, interleaved, for a time ratio
+  --type <type>      only pages of this type
+  --every <n>        only every n-th page (a quick sample that keeps the mix of types)
+  --worst <n>        how many of the worst pages to list (default 15)
+  --json <file>      write every page's scores to this file, to compare runs page by page`;
+
+async function scorePageWith(mode: ExtractionMode, truth: PageTruth): Promise<PageResult> {
+  const page = { id: truth.id, url: truth.url, pageType: truth.pageType };
+  try {
+    const { markdown, ms } = await mode.extract(truth.id, truth.url);
+    const text = markdownToText(markdown);
+    return { ...page, ...scorePage(text, truth), ms, words: countWords(text) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ...page, ...scorePage('', truth), ms: 0, words: 0, error: message };
+  }
+}
+
+/** Every page through every mode, page by page, so that all modes see the same machine noise. */
+async function scoreAll(modes: readonly ExtractionMode[], truths: readonly PageTruth[]): Promise<PageResult[][]> {
+  const results: PageResult[][] = modes.map(() => []);
+  for (const [index, truth] of truths.entries()) {
+    for (const [modeIndex, mode] of modes.entries()) results[modeIndex].push(await scorePageWith(mode, truth));
+    if ((index + 1) % 100 === 0) process.stderr.write(`${index + 1}/${truths.length}\n`);
+  }
+  return results;
+}
+
+/**
+ * `npm run bench:quality -- <folder>`: main-content quality of the markdown pipeline on a WCXB-style dataset,
+ * scored with the dataset's bag-of-words metric, per page type, with the time per page.
+ */
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      api: { type: 'boolean', default: false },
+      reference: { type: 'boolean', default: false },
+      type: { type: 'string' },
+      every: { type: 'string', default: '1' },
+      worst: { type: 'string', default: '15' },
+      json: { type: 'string' },
+    },
+  });
+  const folder = positionals[0];
+  if (!folder) {
+    process.stderr.write(`${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const dataset = new QualityDataset(folder);
+  const every = Math.max(1, Number(values.every));
+  const truths = dataset.truths(values.type).filter((_, index) => index % every === 0);
+  const mode = values.api ? await apiMode(dataset) : inProcessMode(dataset);
+  const modes = values.reference ? [mode, readabilityReferenceMode(dataset)] : [mode];
+  let results: PageResult[];
+  let reference: PageResult[] | undefined;
+  try {
+    [results, reference] = await scoreAll(modes, truths);
+  } finally {
+    await mode.close();
+  }
+  const header =
+    `${truths.length} pages of ${folder}, ${values.api ? 'through /v2/scrape (ms: wall clock per request)' : 'in process (ms: CPU per page)'}, ` +
+    `${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version}`;
+  process.stdout.write(`${header}\n\n${summarise(results, Number(values.worst))}\n`);
+  if (reference) {
+    const ours = results.reduce((sum, result) => sum + result.ms, 0) / results.length;
+    const naive = reference.reduce((sum, result) => sum + result.ms, 0) / reference.length;
+    process.stdout.write(
+      `\njsdom + Readability + turndown on the same pages, interleaved with ours:\n\n${summarise(reference, 0)}\n\n` +
+        `time per page, ours / reference: ${(ours / naive).toFixed(2)}\n`,
+    );
+  }
+  if (values.json) writeFileSync(values.json, JSON.stringify(results));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

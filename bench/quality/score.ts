@@ -1,0 +1,68 @@
+import removeMarkdown from 'remove-markdown';
+import type { PageTruth } from './dataset';
+
+/** How one extraction compares with its page's ground truth. */
+export interface PageScore {
+  precision: number;
+  recall: number;
+  f1: number;
+  /** Share of the page's `with` snippets found, undefined when it has none. */
+  snippetsFound?: number;
+  /** Share of the page's `without` snippets found (lower is better), undefined when it has none. */
+  boilerplateFound?: number;
+}
+
+// Python's \w, which the dataset's metric splits on: letters, digits and the underscore, in any script.
+const WORD = /[\p{L}\p{N}_]+/gu;
+
+/** Markdown as the plain text the metric reads: no link targets, image syntax, list markers, emphasis or rules. */
+export function markdownToText(markdown: string): string {
+  return removeMarkdown(markdown, { gfm: true, useImgAltText: false, stripListLeaders: true });
+}
+
+/** Tokens of the text as the metric counts them. */
+export function countWords(text: string): number {
+  return text.match(WORD)?.length ?? 0;
+}
+
+function bagOfWords(text: string): Map<string, number> {
+  const bag = new Map<string, number>();
+  for (const token of text.toLowerCase().match(WORD) ?? []) bag.set(token, (bag.get(token) ?? 0) + 1);
+  return bag;
+}
+
+function total(bag: Map<string, number>): number {
+  let sum = 0;
+  for (const count of bag.values()) sum += count;
+  return sum;
+}
+
+function normalised(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ');
+}
+
+function shareFound(snippets: readonly string[], text: string): number | undefined {
+  if (snippets.length === 0) return undefined;
+  return snippets.filter((snippet) => text.includes(normalised(snippet).trim())).length / snippets.length;
+}
+
+/** Scores extracted plain text against the truth the way the dataset's own metric does (bag-of-words F1). */
+export function scorePage(text: string, truth: PageTruth): PageScore {
+  const predicted = bagOfWords(text);
+  const expected = bagOfWords(truth.mainContent);
+  let overlap = 0;
+  for (const [token, count] of predicted) overlap += Math.min(count, expected.get(token) ?? 0);
+  const predictedTokens = total(predicted);
+  const expectedTokens = total(expected);
+  const precision = predictedTokens === 0 ? 0 : overlap / predictedTokens;
+  const recall = expectedTokens === 0 ? 0 : overlap / expectedTokens;
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  const searchable = normalised(text);
+  return {
+    precision,
+    recall,
+    f1,
+    snippetsFound: shareFound(truth.mustContain, searchable),
+    boilerplateFound: shareFound(truth.mustOmit, searchable),
+  };
+}

@@ -1,0 +1,30 @@
+import { findContentRegion, mainLandmark, measureText, type TextMasses } from './content-region';
+import { extractMainContent } from './main-content';
+import { pruneMenus } from './prune-boilerplate';
+
+// Readability's article wins when it holds at least this share of the text-dense region's text: it is then the same
+// content, cleaned of what sits between the blocks. Below it, Readability kept one block of many.
+const READABILITY_SHARE = 0.6;
+
+function visibleChars(element: Element): number {
+  return (element.textContent ?? '').replace(/\s+/g, '').length;
+}
+
+/**
+ * The main content of a `parseDocument` document as HTML, or undefined when nothing is worth keeping. Two readings
+ * compete: Readability's article, right on articles, and the text-dense region, right on pages made of many blocks
+ * (threads, listings, product pages). The region is taken before Readability, which rewrites the document.
+ */
+export function chooseMainContent(document: Document): string | undefined {
+  const masses: TextMasses = new Map();
+  const landmarks: Element[] = [];
+  const regionChars = measureText(document.body, masses, landmarks).chars;
+  const region = findContentRegion(mainLandmark(landmarks, masses, regionChars) ?? document.body, masses);
+  pruneMenus(region, masses);
+  const regionHtml = region.innerHTML;
+  const article = extractMainContent(document);
+  if (article && visibleChars(article) >= READABILITY_SHARE * (masses.get(region)?.chars ?? regionChars)) {
+    return article.innerHTML;
+  }
+  return regionChars > 0 ? regionHtml : article?.innerHTML;
+}
