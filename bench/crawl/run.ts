@@ -5,9 +5,17 @@ import { writeReportSection } from '../report-section';
 import { crawlWithCrawlee } from './crawlee-crawler';
 import { crawlInProcess, type CrawlRun } from './in-process-crawler';
 
-const PAGES = 2_000;
+const PAGES = Number(process.argv[2] ?? 2_000);
 const PAGE_FILLER_BYTES = 6_000;
 const CONCURRENCY = 16;
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 function rssMb(pid: number | undefined): number {
   if (!pid) return Number.NaN;
@@ -15,13 +23,17 @@ function rssMb(pid: number | undefined): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
 }
 
-async function crawlThroughApi(stack: RunningStack, origin: string): Promise<CrawlRun & { memory: Record<string, [number, number]> }> {
+async function crawlThroughApi(
+  stack: RunningStack,
+  origin: string,
+): Promise<CrawlRun & { memory: Record<string, [number, number]>; cpu: Record<string, number> }> {
   const env = { DATABASE_URL: stack.databaseUrl };
   await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-team', 'bench', '--concurrency', String(CONCURRENCY)], env);
   const apiKey = (await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-key', 'bench'], env)).trim().split('\n').at(-1) ?? '';
   const caller = { baseUrl: stack.baseUrl, apiKey };
-  const pids = { 'crawl-scheduler': stack.processes.get('crawl-scheduler')?.pid, 'scrape-worker': stack.processes.get('scrape-worker')?.pid };
+  const pids = Object.fromEntries([...stack.processes.entries()].map(([name, child]) => [name, child.pid]));
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, rssMb(pid)]));
+  const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
   const began = performance.now();
   const started = await callApi(caller, 'POST', '/v2/crawl', {
     url: `${origin}/bulk/0`,
@@ -41,7 +53,8 @@ async function crawlThroughApi(stack: RunningStack, origin: string): Promise<Cra
   }
   const seconds = (performance.now() - began) / 1000;
   const memory = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, [before[name] ?? Number.NaN, rssMb(pid)] as [number, number]]));
-  return { pages: completed, seconds, pagesPerSecond: completed / seconds, memory };
+  const cpu = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid) - (cpuBefore[name] ?? 0)]));
+  return { pages: completed, seconds, pagesPerSecond: completed / seconds, memory, cpu };
 }
 
 /**
@@ -74,7 +87,7 @@ async function main(): Promise<void> {
     const robotsFetches = site.pathsFetched().filter((path) => path === '/robots.txt').length;
     const disallowed = site.pathsFetched().filter((path) => path.startsWith('/private')).length;
     const memoryRows = Object.entries(api.memory)
-      .map(([name, [start, end]]) => `| ${name} | ${start.toFixed(0)} | ${end.toFixed(0)} |`)
+      .map(([name, [start, end]]) => `| ${name} | ${start.toFixed(0)} | ${end.toFixed(0)} | ${(((api.cpu[name] ?? 0) * 1000) / api.pages).toFixed(1)} |`)
       .join('\n');
     writeReportSection(
       'crawl',
@@ -94,10 +107,10 @@ more), markdown of every page, ${CONCURRENCY} pages in flight.
   **${(api.pagesPerSecond / crawlee.pagesPerSecond).toFixed(2)}x** Crawlee's pages per second (target ≥ 1x).
 - Duplicate fetches: **${duplicates}**; robots.txt fetches: **${robotsFetches}** (one origin); disallowed fetches: **${disallowed}**.
 
-Resident memory (MB) before and after the crawl:
+Resident memory (MB) of each service before and after the crawl, and the CPU it spent per page:
 
-| process | before | after |
-|---|---|---|
+| process | RSS before | RSS after | CPU ms per page |
+|---|---|---|---|
 ${memoryRows}
 `,
     );
