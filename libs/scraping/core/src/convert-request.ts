@@ -11,7 +11,10 @@ export interface ConvertRequest {
   url: string;
   /** Only these outputs are computed. */
   formats: HtmlFormat[];
-  /** Readability's main content instead of the whole page (header, navigation and footer included). */
+  /**
+   * Only the main content (Readability's article or the text-dense region, whichever reads the page better) instead
+   * of the whole page with its header, navigation and footer.
+   */
   onlyMainContent: boolean;
   /** CSS selectors or tag names: keep only what they match. */
   includeTags: string[];
