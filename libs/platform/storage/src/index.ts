@@ -1,0 +1,4 @@
+export * from './object-storage';
+export { LocalFolderStorage } from './local-folder-storage';
+export { signObjectKey, verifyObjectSignature } from './signed-url';
+export { createObjectStorage, type ObjectStorageSettings } from './create-object-storage';
