@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { ObjectBuckets, Streams } from '@wh/contracts';
 import { PlatformModule } from '@wh/platform/runtime';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { FileUrls } from './files/file-urls';
+import { FilesController } from './files/files.controller';
+import { objectStorageProvider } from './files/object-storage.provider';
 import { GatewayConfig } from './gateway.config';
 import { ScrapeController } from './scrape/scrape.controller';
 import { ScrapeDispatcher } from './scrape/scrape-dispatcher';
@@ -18,7 +21,7 @@ export const API_GATEWAY = 'api-gateway';
       largeObjects: ObjectBuckets.scrapeDocuments,
     }),
   ],
-  controllers: [ScrapeController],
-  providers: [ApiKeyGuard, ScrapeDispatcher],
+  controllers: [ScrapeController, FilesController],
+  providers: [ApiKeyGuard, ScrapeDispatcher, FileUrls, objectStorageProvider],
 })
 export class GatewayModule {}

@@ -1,4 +1,4 @@
-import { IsBoolean, IsInt, IsString, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 import { EnvBoolean } from '@wh/platform/config';
 import { ServiceDatabaseConfig } from '@wh/platform/database';
 
@@ -29,4 +29,45 @@ export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
 
   @IsString()
   USER_AGENT: string = 'Mozilla/5.0 (compatible; WebHarvest/0.1; +https://github.com/webharvest)';
+
+  /** Chromium (or Chrome) binary the browser engine starts. */
+  @IsString()
+  CHROMIUM_PATH: string = '/usr/bin/chromium';
+
+  /** Chromium `--host-resolver-rules`, e.g. `MAP *.test 127.0.0.1` in tests; empty for the system resolver. */
+  @IsString()
+  BROWSER_HOST_RESOLVER_RULES: string = '';
+
+  /** Pages one worker renders at once; more than the cores only adds latency and memory. */
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  BROWSER_MAX_PAGES: number = 4;
+
+  /** A browser is replaced after this many pages, bounding what leaks inside Chromium. */
+  @IsInt()
+  @Min(1)
+  BROWSER_RECYCLE_PAGES: number = 500;
+
+  /** A browser whose processes together use more than this (shared memory counted once) is replaced once its pages are done. */
+  @IsInt()
+  @Min(64)
+  BROWSER_MAX_MEMORY_MB: number = 1536;
+
+  /** Filter lists for blockAds: comma-separated files in ABP/uBlock syntax (EasyList, EasyPrivacy, cookie lists). */
+  @IsString()
+  ADBLOCK_LISTS: string = '';
+
+  /** Where screenshots and PDFs go: `local` (a folder shared with the gateway). */
+  @IsIn(['local'])
+  STORAGE_DRIVER = 'local' as const;
+
+  /** Folder of the local storage driver; empty means `<tmp>/webharvest-files/<WH_NAMESPACE>`. */
+  @IsString()
+  STORAGE_LOCAL_DIR: string = '';
+
+  /** How long stored screenshots and PDFs (and their URLs) live. */
+  @IsInt()
+  @Min(60_000)
+  FILE_TTL_MS: number = 24 * 3_600_000;
 }

@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import { Consumers, ObjectBuckets, Streams } from '@wh/contracts';
 import { DATABASE } from '@wh/platform/database';
 import { PlatformModule } from '@wh/platform/runtime';
+import { BrowserEngine } from './browser/browser-engine';
+import { BrowserPool } from './browser/browser-pool';
+import { browserProviders } from './browser/browser.providers';
 import { ScrapeCacheRepository } from './cache/scrape-cache.repository';
 import { ConversionPool } from './conversion/conversion-pool';
 import type { ScrapeWorkerDatabase } from './database/scrape-worker-database';
@@ -32,11 +35,18 @@ export const SCRAPE_WORKER = 'scrape-worker';
       useFactory: (config: ScrapeWorkerConfig) => new ConversionPool(config.CONVERSION_THREADS),
     },
     { provide: HttpEngine, useFactory: () => new HttpEngine() },
+    ...browserProviders,
     {
       provide: PageScraper,
-      inject: [DATABASE, HttpEngine, ConversionPool, ScrapeWorkerConfig],
-      useFactory: (db: Kysely<ScrapeWorkerDatabase>, engine: HttpEngine, pool: ConversionPool, config: ScrapeWorkerConfig) =>
-        new PageScraper(new ScrapeCacheRepository(db), engine, (request) => pool.convert(request), {
+      inject: [DATABASE, HttpEngine, BrowserEngine, ConversionPool, ScrapeWorkerConfig],
+      useFactory: (
+        db: Kysely<ScrapeWorkerDatabase>,
+        engine: HttpEngine,
+        browser: BrowserEngine,
+        pool: ConversionPool,
+        config: ScrapeWorkerConfig,
+      ) =>
+        new PageScraper(new ScrapeCacheRepository(db), engine, browser, (request) => pool.convert(request), {
           allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
           maxResponseBytes: config.MAX_RESPONSE_BYTES,
           userAgent: config.USER_AGENT,
@@ -45,10 +55,13 @@ export const SCRAPE_WORKER = 'scrape-worker';
   ],
 })
 export class ScrapeWorkerModule implements OnApplicationShutdown {
-  constructor(@Inject(HttpEngine) private readonly engine: HttpEngine) {}
+  constructor(
+    @Inject(HttpEngine) private readonly engine: HttpEngine,
+    @Inject(BrowserPool) private readonly browsers: BrowserPool,
+  ) {}
 
-  /** Pooled keep-alive connections to target sites would otherwise hold the process open. */
+  /** Pooled keep-alive connections and Chromium processes would otherwise outlive the service. */
   async onApplicationShutdown(): Promise<void> {
-    await this.engine.close();
+    await Promise.all([this.engine.close(), this.browsers.close()]);
   }
 }

@@ -8,3 +8,4 @@ export * from './payloads/scrape-options';
 export * from './payloads/scrape-job';
 export * from './payloads/billing';
 export * from './payloads/dead-letter';
+export * from './payloads/stored-file';

@@ -17,6 +17,7 @@ import {
   encodeJson,
 } from '@wh/platform/messaging';
 import { PageScraper } from './page-scraper';
+import { scrapeCredits, type ScrapeUsage } from './scrape-credits';
 
 /**
  * Runs one scrape job from the shared work queue and announces its end. A failure of the target (timeout,
@@ -36,19 +37,22 @@ export class ScrapeJobHandler {
   async handle(@Payload() job: ScrapeJobCommand, @Ctx() context: JetStreamMessageContext): Promise<void> {
     const started = Date.now();
     let finished: ScrapeJobFinishedEvent;
+    let usage: ScrapeUsage | undefined;
     try {
-      const document = await this.scraper.scrape(job);
-      finished = { jobId: job.jobId, teamId: job.teamId, status: 'completed', document };
+      const outcome = await this.scraper.scrape(job);
+      usage = outcome.usage;
+      finished = { jobId: job.jobId, teamId: job.teamId, status: 'completed', document: outcome.document };
     } catch (error) {
       const failure = toDomainError(error);
       if (failure.retryable && !context.isLastDelivery) throw failure;
       finished = { jobId: job.jobId, teamId: job.teamId, status: 'failed', error: failure.toWire() };
     }
     await this.announce(job, finished);
-    if (finished.status === 'completed') {
+    if (usage) {
+      const credits = scrapeCredits(usage);
       await this.publisher.publish(
         Subjects.usageRecorded,
-        { eventId: `scrape:${job.jobId}`, teamId: job.teamId, kind: 'scrape', jobId: job.jobId, credits: 1, occurredAt: new Date().toISOString() },
+        { eventId: `scrape:${job.jobId}`, teamId: job.teamId, kind: 'scrape', jobId: job.jobId, credits, occurredAt: new Date().toISOString() },
         { msgId: `usage:scrape:${job.jobId}` },
       );
     }
@@ -58,6 +62,7 @@ export class ScrapeJobHandler {
         jobId: job.jobId,
         status: finished.status,
         code: finished.error?.code,
+        engine: finished.document?.metadata.engine,
         ms: Date.now() - started,
         ...(job.options.zeroDataRetention ? {} : { url: job.url }),
       },

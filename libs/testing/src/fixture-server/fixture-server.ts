@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { type FixtureRoute, matchRoute, type RouteContext, send, sendHtml } from './routing';
 import { FIXTURE_TLS_CERT, FIXTURE_TLS_KEY } from './self-signed-certificate';
 import { articleRoutes } from './sites/articles';
+import { browserRoutes } from './sites/browser';
 import { encodingRoutes } from './sites/encodings';
 import { heavyRoutes } from './sites/heavy';
 import { hugeRoutes } from './sites/huge';
@@ -40,6 +41,7 @@ const ROUTES: FixtureRoute[] = [
   ...encodingRoutes,
   ...transportRoutes,
   ...heavyRoutes,
+  ...browserRoutes,
 ];
 
 interface PendingDelay {
