@@ -13,6 +13,8 @@ const SECTION = '## Browser engine';
 
 interface EngineRun {
   pages: number;
+  /** Requests that did not come back rendered, by status and code. */
+  failures: Record<string, number>;
   seconds: number;
   /** Worker + Chromium memory (MB, PSS) after each tenth of the pages. */
   memory: number[];
@@ -34,7 +36,7 @@ async function main(): Promise<void> {
   const infrastructure = await provideInfrastructure();
   const stack = await startStack(infrastructure, {
     services: ['api-gateway', 'scrape-worker', 'billing-service'],
-    env: { LOG_LEVEL: 'warn', CHROMIUM_PATH: chromiumPath },
+    env: { LOG_LEVEL: 'info', CHROMIUM_PATH: chromiumPath },
     label: 'bench-browser',
   });
   try {
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
 
 async function renderThroughApi(stack: Parameters<typeof callApi>[0], urls: string[], workerPid: number): Promise<EngineRun> {
   const memory: number[] = [];
+  const failures: Record<string, number> = {};
   const sampleEvery = Math.max(1, Math.floor(urls.length / MEMORY_SAMPLES));
   let next = 0;
   let done = 0;
@@ -63,19 +66,23 @@ async function renderThroughApi(stack: Parameters<typeof callApi>[0], urls: stri
       const response = await callApi(stack, 'POST', '/v2/scrape', { url, maxAge: 0 });
       const data = response.body.data as { markdown?: string; metadata?: { engine?: string } } | undefined;
       if (response.status !== 200 || !data?.markdown?.includes('Copper kettle') || data.metadata?.engine !== 'chromium') {
-        throw new Error(`render failed for ${url}: ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`);
+        const code = typeof response.body.code === 'string' ? response.body.code : `engine ${data?.metadata?.engine ?? 'none'}`;
+        const kind = `${response.status} ${code}`;
+        failures[kind] = (failures[kind] ?? 0) + 1;
       }
       done += 1;
       if (done % sampleEvery === 0) memory.push(Math.round(processTreeMegabytes(workerPid)));
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, () => lane()));
-  return { pages: urls.length, seconds: Number(process.hrtime.bigint() - started) / 1e9, memory };
+  return { pages: urls.length, failures, seconds: Number(process.hrtime.bigint() - started) / 1e9, memory };
 }
 
 function writeSection(baseline: { pages: number; seconds: number }, engine: EngineRun): void {
   const baselineRate = baseline.pages / baseline.seconds;
-  const engineRate = engine.pages / engine.seconds;
+  const rendered = engine.pages - Object.values(engine.failures).reduce((sum, count) => sum + count, 0);
+  const engineRate = rendered / engine.seconds;
+  const failures = Object.entries(engine.failures).map(([kind, count]) => `${count} × ${kind}`);
   const section = `${SECTION}
 
 Measured by \`npm run bench:browser\` (bench/browser/run.ts) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores,
@@ -87,7 +94,9 @@ network to go quiet.
 | run | pages | pages/s | ratio |
 |---|---|---|---|
 | plain puppeteer-core loop, one page at a time, no API | ${baseline.pages} | ${baselineRate.toFixed(2)} | 1.00 |
-| /v2/scrape, ${CONCURRENCY} requests in flight, one worker (BROWSER_MAX_PAGES 4) | ${engine.pages} | ${engineRate.toFixed(2)} | ${(engineRate / baselineRate).toFixed(2)} |
+| /v2/scrape, ${CONCURRENCY} requests in flight, one worker (BROWSER_MAX_PAGES 4) | ${rendered} of ${engine.pages} | ${engineRate.toFixed(2)} | ${(engineRate / baselineRate).toFixed(2)} |
+
+Requests not rendered: ${failures.length > 0 ? failures.join(', ') : 'none'}.
 
 Worker memory (the scrape-worker process and its Chromium, PSS, MB) after each tenth of the ${engine.pages} pages:
 ${engine.memory.join(', ')}.

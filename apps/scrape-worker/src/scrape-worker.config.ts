@@ -70,4 +70,16 @@ export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
   @IsInt()
   @Min(60_000)
   FILE_TTL_MS: number = 24 * 3_600_000;
+
+  /** Proxies (comma-separated `http://user:pass@host:port`) for `proxy: basic` and `auto`; empty goes direct. */
+  @IsString()
+  PROXY_BASIC: string = '';
+
+  /** Proxies for `proxy: enhanced` and auto's retries after a block; empty refuses `enhanced`. */
+  @IsString()
+  PROXY_ENHANCED: string = '';
+
+  /** Proxies per `location.country`: `DE=http://host:port|http://host2:port,FR=http://host:port`. */
+  @IsString()
+  PROXY_BY_COUNTRY: string = '';
 }

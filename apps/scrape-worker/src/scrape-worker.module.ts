@@ -10,6 +10,7 @@ import { ScrapeCacheRepository } from './cache/scrape-cache.repository';
 import { ConversionPool } from './conversion/conversion-pool';
 import type { ScrapeWorkerDatabase } from './database/scrape-worker-database';
 import { HttpEngine } from './fetch';
+import { ProxyPools } from './proxy/proxy-pools';
 import { PageScraper } from './scrape/page-scraper';
 import { ScrapeJobHandler } from './scrape/scrape-job.handler';
 import { ScrapeWorkerConfig } from './scrape-worker.config';
@@ -37,16 +38,23 @@ export const SCRAPE_WORKER = 'scrape-worker';
     { provide: HttpEngine, useFactory: () => new HttpEngine() },
     ...browserProviders,
     {
+      provide: ProxyPools,
+      inject: [ScrapeWorkerConfig],
+      useFactory: (config: ScrapeWorkerConfig) =>
+        new ProxyPools({ basic: config.PROXY_BASIC, enhanced: config.PROXY_ENHANCED, byCountry: config.PROXY_BY_COUNTRY }),
+    },
+    {
       provide: PageScraper,
-      inject: [DATABASE, HttpEngine, BrowserEngine, ConversionPool, ScrapeWorkerConfig],
+      inject: [DATABASE, HttpEngine, BrowserEngine, ProxyPools, ConversionPool, ScrapeWorkerConfig],
       useFactory: (
         db: Kysely<ScrapeWorkerDatabase>,
         engine: HttpEngine,
         browser: BrowserEngine,
+        proxies: ProxyPools,
         pool: ConversionPool,
         config: ScrapeWorkerConfig,
       ) =>
-        new PageScraper(new ScrapeCacheRepository(db), engine, browser, (request) => pool.convert(request), {
+        new PageScraper(new ScrapeCacheRepository(db), engine, browser, proxies, (request) => pool.convert(request), {
           allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
           maxResponseBytes: config.MAX_RESPONSE_BYTES,
           userAgent: config.USER_AGENT,

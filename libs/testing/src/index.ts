@@ -6,3 +6,4 @@ export { hugePage } from './fixture-server/sites/huge';
 export { resolvedScrapeOptions } from './factories/resolved-scrape-options';
 export { AD_BANNER_TEXT, AD_HOST, COOKIE_NOTICE_TEXT, REPORT_PDF_PAGES } from './fixture-server/sites/browser';
 export { textPdf } from './fixture-server/pdf';
+export { type ForwardProxy, startForwardProxy } from './fixture-server/forward-proxy';

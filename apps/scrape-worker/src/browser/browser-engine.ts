@@ -3,6 +3,7 @@ import { type ActionOutputs, ErrorCode, type ResolvedScrapeOptions } from '@wh/c
 import { DomainError, toDomainError } from '@wh/platform/errors';
 import type { FetchedResponse } from '../fetch';
 import type { ScrapeFileStore } from '../files/scrape-file-store';
+import type { ProxyEndpoint } from '../proxy/proxy-pools';
 import { runActions } from './actions/action-runner';
 import { captureScreenshot } from './actions/capture';
 import type { AdBlocker } from './ad-blocker';
@@ -18,8 +19,8 @@ export interface RenderRequest {
   options: ResolvedScrapeOptions;
   /** Epoch ms by which the page must be rendered. */
   deadlineAt: number;
-  /** HTTP proxy (`host:port`) for the page's traffic. */
-  proxyServer?: string;
+  /** HTTP proxy for all of the page's traffic. */
+  proxy?: ProxyEndpoint;
 }
 
 /** A rendered page: the document as a response the HTML pipeline takes, plus what the browser alone makes. */
@@ -52,6 +53,9 @@ export class BrowserEngine {
     return this.pool.withPage(
       (page) =>
         withDeadline(page, request.deadlineAt, async () => {
+          if (request.proxy?.username) {
+            await page.authenticate({ username: request.proxy.username, password: request.proxy.password ?? '' });
+          }
           const blockAds = (options.blockAds ?? false) && !this.settings.adBlocker.isEmpty;
           await applyEmulation(page, {
             url: request.url,
@@ -80,7 +84,7 @@ export class BrowserEngine {
             : undefined;
           return { response: await snapshot(page, navigation), screenshot, actions };
         }),
-      request.proxyServer ? { proxyServer: request.proxyServer } : {},
+      request.proxy ? { proxyServer: request.proxy.server } : {},
     );
   }
 }

@@ -97,7 +97,10 @@ export class BrowserPool {
       return await untilDisconnected(
         pooled.browser,
         (async () => {
-          context = await pooled.browser.createBrowserContext(options.proxyServer ? { proxyServer: options.proxyServer } : {});
+          // Chromium sends loopback addresses around a proxy unless told otherwise; a proxied scrape goes through it.
+          context = await pooled.browser.createBrowserContext(
+            options.proxyServer ? { proxyServer: options.proxyServer, proxyBypassList: ['<-loopback>'] } : {},
+          );
           return work(await context.newPage());
         })(),
       );

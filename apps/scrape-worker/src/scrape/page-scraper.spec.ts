@@ -2,6 +2,7 @@ import { ErrorCode, type ResolvedScrapeOptions, type ScrapeDocument, type Scrape
 import { resolvedScrapeOptions } from '@wh/testing';
 import type { BrowserEngine, RenderedPage } from '../browser/browser-engine';
 import type { ScrapeCacheRepository } from '../cache/scrape-cache.repository';
+import { ProxyPools, type ProxyPoolSettings } from '../proxy/proxy-pools';
 import type { FetchedResponse, HttpEngine } from '../fetch';
 import { PageScraper } from './page-scraper';
 
@@ -28,7 +29,9 @@ const page: FetchedResponse = {
   redirects: [],
 };
 
-function setup(cached?: ScrapeDocument, response: FetchedResponse = page) {
+const NO_PROXIES: ProxyPoolSettings = { basic: '', enhanced: '', byCountry: '' };
+
+function setup(cached?: ScrapeDocument, response: FetchedResponse = page, proxies: ProxyPoolSettings = NO_PROXIES) {
   const cache = {
     find: jest.fn().mockResolvedValue(cached && { document: cached, scrapedAt: new Date(NOW.getTime() - 1000) }),
     store: jest.fn().mockResolvedValue(undefined),
@@ -41,6 +44,7 @@ function setup(cached?: ScrapeDocument, response: FetchedResponse = page) {
     cache as unknown as ScrapeCacheRepository,
     engine as unknown as HttpEngine,
     browser as unknown as BrowserEngine,
+    new ProxyPools(proxies),
     convert,
     { allowPrivateTargets: false, maxResponseBytes: 1000, userAgent: 'test' },
   );
@@ -138,5 +142,47 @@ describe('PageScraper', () => {
     const { scraper, engine } = setup();
     await expect(scraper.scrape(job({ proxy: 'enhanced', maxAge: 0 }), NOW)).rejects.toMatchObject({ code: ErrorCode.UnsupportedOption });
     expect(engine.fetch).not.toHaveBeenCalled();
+  });
+
+  describe('proxies', () => {
+    const pools = { basic: 'http://basic.example:3128', enhanced: 'http://enhanced.example:3128', byCountry: 'DE=http://de.example:3128' };
+
+    it('fetches through the basic pool, or the pool of the location', async () => {
+      const { scraper, engine } = setup(undefined, page, pools);
+      await scraper.scrape(job({ maxAge: 0 }), NOW);
+      expect(engine.fetch).toHaveBeenLastCalledWith(expect.objectContaining({ proxyUrl: 'http://basic.example:3128/' }));
+    });
+
+    it('renders enhanced requests through the enhanced pool and bills them as enhanced', async () => {
+      const { scraper, engine, browser } = setup(undefined, page, pools);
+      const { usage } = await scraper.scrape(job({ maxAge: 0, proxy: 'enhanced' }), NOW);
+      expect(engine.fetch).not.toHaveBeenCalled();
+      expect(browser.render).toHaveBeenCalledWith(expect.objectContaining({ proxy: expect.objectContaining({ server: 'enhanced.example:3128' }) }));
+      expect(usage.proxyUsed).toBe('enhanced');
+    });
+
+    it.each([401, 403, 429])('retries a %s through the enhanced proxy with auto, billed as enhanced when it works', async (status) => {
+      const { scraper, browser } = setup(undefined, { ...page, statusCode: status }, pools);
+      const { document, usage } = await scraper.scrape(job({ maxAge: 0, proxy: 'auto' }), NOW);
+      expect(browser.render).toHaveBeenCalledTimes(1);
+      expect(document.metadata.statusCode).toBe(200);
+      expect(usage.proxyUsed).toBe('enhanced');
+    });
+
+    it('keeps the first answer, billed as basic, when the enhanced retry fails too', async () => {
+      const { scraper, browser } = setup(undefined, { ...page, statusCode: 403 }, pools);
+      browser.render.mockRejectedValueOnce(new Error('proxy down'));
+      const { document, usage } = await scraper.scrape(job({ maxAge: 0, proxy: 'auto' }), NOW);
+      expect(document.metadata.statusCode).toBe(403);
+      expect(usage.proxyUsed).toBe('basic');
+    });
+
+    it('does not retry with basic, nor without an enhanced pool', async () => {
+      for (const [proxy, settings] of [['basic', pools], ['auto', NO_PROXIES]] as const) {
+        const { scraper, browser } = setup(undefined, { ...page, statusCode: 403 }, settings);
+        await scraper.scrape(job({ maxAge: 0, proxy }), NOW);
+        expect(browser.render).not.toHaveBeenCalled();
+      }
+    });
   });
 });

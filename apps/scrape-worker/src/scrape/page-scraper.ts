@@ -6,6 +6,7 @@ import { scrapeCacheKey } from '../cache/cache-key';
 import type { ScrapeCacheRepository } from '../cache/scrape-cache.repository';
 import type { FetchedResponse, HttpEngine } from '../fetch';
 import { isPdf, pdfDocument } from '../pdf/pdf-document';
+import type { ProxyEndpoint, ProxyPools } from '../proxy/proxy-pools';
 import { buildDocument, looksLikeHtml, type Converter, responseMetadata } from './document-builder';
 import type { ScrapeUsage } from './scrape-credits';
 
@@ -21,6 +22,9 @@ export interface ScrapeOutcome {
   usage: ScrapeUsage;
 }
 
+/** Statuses that mean the site turned the visitor away: `auto` retries them through the enhanced proxy. */
+const BLOCKED_STATUSES = new Set([401, 403, 429]);
+
 /** Which engine served a page, in `metadata.engine`. */
 export type EngineName = 'http' | 'chromium';
 
@@ -34,6 +38,7 @@ export class PageScraper {
     private readonly cache: ScrapeCacheRepository,
     private readonly engine: HttpEngine,
     private readonly browser: BrowserEngine,
+    private readonly proxies: ProxyPools,
     private readonly convert: Converter,
     private readonly settings: PageScraperSettings,
   ) {}
@@ -52,13 +57,13 @@ export class PageScraper {
       const cached = await this.cache.find(cacheKey, { newerThan: new Date(now.getTime() - options.maxAge) });
       if (cached) return { document: markCached(cached.document, cached.scrapedAt), usage: basicUsage };
     }
-    if (options.proxy === 'enhanced') {
+    if (options.proxy === 'enhanced' && !this.proxies.hasEnhanced) {
       throw new DomainError(ErrorCode.UnsupportedOption, 'proxy "enhanced" needs an enhanced proxy pool, and none is configured');
     }
 
     const remainingMs = job.deadlineAt - now.getTime();
     if (remainingMs <= 0) throw new DomainError(ErrorCode.ScrapeTimeout, 'Scrape timed out before it could start');
-    const outcome = browserReasons(options).length > 0 ? await this.render(job) : await this.fetchFirst(job, remainingMs);
+    const outcome = await this.scrapeWithProxies(job, remainingMs);
     outcome.document.metadata.cacheState = 'miss';
 
     const { document } = outcome;
@@ -73,7 +78,33 @@ export class PageScraper {
     return outcome;
   }
 
-  private async fetchFirst(job: ScrapeJobCommand, remainingMs: number): Promise<ScrapeOutcome> {
+  /**
+   * `enhanced` renders through the enhanced pool; `basic` and `auto` go through the basic pool (or the
+   * location's country pool, or direct), and `auto` tries once more through the enhanced pool when the site
+   * turned the first attempt away. That retry is billed as enhanced only when it succeeds.
+   */
+  private async scrapeWithProxies(job: ScrapeJobCommand, remainingMs: number): Promise<ScrapeOutcome> {
+    const { options } = job;
+    const started = Date.now();
+    if (options.proxy === 'enhanced') return this.enhanced(job);
+    const proxy = this.proxies.basicFor(options.location?.country);
+    const first = browserReasons(options).length > 0 ? await this.render(job, proxy) : await this.fetchFirst(job, remainingMs, proxy);
+    const blocked = BLOCKED_STATUSES.has(first.document.metadata.statusCode);
+    if (options.proxy !== 'auto' || !blocked || !this.proxies.hasEnhanced || Date.now() - started >= remainingMs) return first;
+    try {
+      const retry = await this.enhanced(job);
+      return retry.document.metadata.statusCode < 400 ? retry : first;
+    } catch {
+      return first;
+    }
+  }
+
+  private async enhanced(job: ScrapeJobCommand): Promise<ScrapeOutcome> {
+    const outcome = await this.render(job, this.proxies.enhancedProxy());
+    return { ...outcome, usage: { ...outcome.usage, proxyUsed: 'enhanced' } };
+  }
+
+  private async fetchFirst(job: ScrapeJobCommand, remainingMs: number, proxy: ProxyEndpoint | undefined): Promise<ScrapeOutcome> {
     const { options } = job;
     const response = await this.engine.fetch({
       url: job.url,
@@ -83,6 +114,7 @@ export class PageScraper {
       maxBodyBytes: this.settings.maxResponseBytes,
       allowPrivateTargets: this.settings.allowPrivateTargets,
       userAgent: this.settings.userAgent,
+      ...(proxy ? { proxyUrl: proxy.url } : {}),
     });
     if (isPdf(response.contentType, response.body)) {
       const pdf = await pdfDocument(response.body, options, responseMetadata(job.url, response));
@@ -92,13 +124,19 @@ export class PageScraper {
       };
     }
     if (response.statusCode < 400 && response.text !== undefined && looksLikeHtml(response) && looksUnrendered(response.text)) {
-      return this.render(job);
+      return this.render(job, proxy);
     }
     return { document: withEngine(await this.build(job, response), 'http'), usage: { proxyUsed: 'basic' } };
   }
 
-  private async render(job: ScrapeJobCommand): Promise<ScrapeOutcome> {
-    const rendered = await this.browser.render({ url: job.url, teamId: job.teamId, options: job.options, deadlineAt: job.deadlineAt });
+  private async render(job: ScrapeJobCommand, proxy: ProxyEndpoint | undefined): Promise<ScrapeOutcome> {
+    const rendered = await this.browser.render({
+      url: job.url,
+      teamId: job.teamId,
+      options: job.options,
+      deadlineAt: job.deadlineAt,
+      ...(proxy ? { proxy } : {}),
+    });
     const document = await this.build(job, rendered.response);
     if (rendered.screenshot) document.screenshot = rendered.screenshot;
     if (rendered.actions) document.actions = rendered.actions;

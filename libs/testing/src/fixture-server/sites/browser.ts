@@ -184,4 +184,27 @@ export const browserRoutes: FixtureRoute[] = [
     pattern: '/files/report.pdf',
     handle: ({ res }) => send(res, 200, { 'content-type': 'application/pdf' }, textPdf('Riverside Mills Annual Report', REPORT_PDF_PAGES)),
   },
+  {
+    pattern: '/proxy/echo',
+    handle: ({ req, res }) => {
+      const via = String(req.headers['x-proxied-by'] ?? 'direct');
+      sendHtml(res, htmlDocument({ title: 'Proxy echo', body: `<main><h1>Proxy echo</h1><p>Reached via ${escapeHtml(via)}.</p></main>` }));
+    },
+  },
+  {
+    pattern: '/proxy/guarded',
+    handle: ({ req, res }) => {
+      const enhanced = req.headers['x-proxied-by'] === 'enhanced';
+      sendHtml(
+        res,
+        htmlDocument({
+          title: enhanced ? 'Guarded page' : 'Access denied',
+          body: enhanced
+            ? '<main><h1>Guarded page</h1><p>Only visitors through the enhanced proxy read this text.</p></main>'
+            : '<main><h1>Access denied</h1><p>Automated visitors are not welcome.</p></main>',
+        }),
+        enhanced ? 200 : 403,
+      );
+    },
+  },
 ];
