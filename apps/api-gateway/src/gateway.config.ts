@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { IsBoolean, IsIn, IsInt, IsString, IsUrl, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsInt, IsString, IsUrl, Min, MinLength } from 'class-validator';
 import { EnvBoolean, ServiceConfig } from '@wh/platform/config';
 
 export class GatewayConfig extends ServiceConfig {
@@ -27,10 +27,10 @@ export class GatewayConfig extends ServiceConfig {
   @MinLength(32)
   FILES_URL_SECRET: string = randomBytes(32).toString('base64url');
 
-  /** Storage of screenshots and PDFs; must match the scrape-workers' settings. */
-  @IsIn(['local'])
-  STORAGE_DRIVER = 'local' as const;
-
+  /**
+   * Where screenshots and PDFs are stored; gateways and workers must share it. Empty: a folder per namespace under
+   * the temporary folder; `file:///folder`; `s3://[key:secret@]bucket[/prefix]?region=&endpoint=&forcePathStyle=true`.
+   */
   @IsString()
-  STORAGE_LOCAL_DIR: string = '';
+  STORAGE_URL: string = '';
 }

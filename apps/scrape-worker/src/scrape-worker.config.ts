@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsString, Max, Min } from 'class-validator';
 import { EnvBoolean } from '@wh/platform/config';
 import { ServiceDatabaseConfig } from '@wh/platform/database';
 
@@ -58,13 +58,12 @@ export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
   @IsString()
   ADBLOCK_LISTS: string = '';
 
-  /** Where screenshots and PDFs go: `local` (a folder shared with the gateway). */
-  @IsIn(['local'])
-  STORAGE_DRIVER = 'local' as const;
-
-  /** Folder of the local storage driver; empty means `<tmp>/webharvest-files/<WH_NAMESPACE>`. */
+  /**
+   * Where screenshots and PDFs are stored; gateways and workers must share it. Empty: a folder per namespace under
+   * the temporary folder; `file:///folder`; `s3://[key:secret@]bucket[/prefix]?region=&endpoint=&forcePathStyle=true`.
+   */
   @IsString()
-  STORAGE_LOCAL_DIR: string = '';
+  STORAGE_URL: string = '';
 
   /** How long stored screenshots and PDFs (and their URLs) live. */
   @IsInt()

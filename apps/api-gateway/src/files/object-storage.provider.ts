@@ -8,5 +8,5 @@ export const objectStorageProvider: Provider = {
   provide: OBJECT_STORAGE,
   inject: [GatewayConfig],
   useFactory: (config: GatewayConfig) =>
-    createObjectStorage({ driver: config.STORAGE_DRIVER, localDir: config.STORAGE_LOCAL_DIR, namespace: config.WH_NAMESPACE }),
+    createObjectStorage({ url: config.STORAGE_URL, namespace: config.WH_NAMESPACE }),
 };

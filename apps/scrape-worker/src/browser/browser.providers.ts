@@ -41,7 +41,7 @@ export const browserProviders: Provider[] = [
     inject: [ScrapeWorkerConfig],
     useFactory: (config: ScrapeWorkerConfig) =>
       new ScrapeFileStore(
-        createObjectStorage({ driver: config.STORAGE_DRIVER, localDir: config.STORAGE_LOCAL_DIR, namespace: config.WH_NAMESPACE }),
+        createObjectStorage({ url: config.STORAGE_URL, namespace: config.WH_NAMESPACE }),
         config.FILE_TTL_MS,
       ),
   },
