@@ -88,8 +88,8 @@ function writeSection(baseline: { pages: number; seconds: number }, engine: Engi
 Measured by \`npm run bench:browser\` (bench/browser/run.ts) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores,
 Node ${process.version}, one run. The page is the script-rendered fixture \`/app/rendered\` (an empty shell whose
 script fetches its content), so every page is first fetched by the HTTP engine, found unrendered, then rendered
-in Chromium with a fresh incognito context, request filtering and ad blocking on, emulation, and a wait for the
-network to go quiet.
+in Chromium with a fresh incognito context, emulation and a wait for the network to go quiet (no filter lists and
+private targets allowed, so no request interception), then converted to markdown.
 
 | run | pages | pages/s | ratio |
 |---|---|---|---|
