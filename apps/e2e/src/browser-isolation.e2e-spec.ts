@@ -88,6 +88,13 @@ describe('PDF documents', () => {
     expect(credits).toEqual([1]);
   });
 
+  it('parses a PDF also when the request needs the browser', async () => {
+    const { status, data } = await scrape({ url: `${own.site().url}/files/report.pdf`, waitFor: 100 });
+    expect(status).toBe(200);
+    expect(data.metadata).toMatchObject({ numPages: 3, contentType: 'application/pdf' });
+    expect(data.markdown).toContain(REPORT_PDF_PAGES[2]?.[0]);
+  });
+
   it('bills a rendered page one credit', async () => {
     const credits = await creditsOf(async () => {
       expect((await scrape({ url: `${own.site().url}/app/rendered` })).status).toBe(200);

@@ -35,6 +35,10 @@ export interface BrowserEngineSettings {
   adBlocker: AdBlocker;
 }
 
+function mimeTypeOf(response: HTTPResponse | null): string {
+  return (response?.headers()['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
 function responseHeaders(response: HTTPResponse | null): Record<string, string> {
   return response ? response.headers() : {};
 }
@@ -73,6 +77,10 @@ export class BrowserEngine {
           const navigation = await page.goto(request.url, { waitUntil: 'load', timeout: remaining() }).catch((error: unknown) => {
             throw filter?.refusal() ?? navigationError(error, request.url);
           });
+          // Chromium shows a PDF in its viewer and hands out the viewer's HTML, not the file: the caller fetches it.
+          if (mimeTypeOf(navigation) === 'application/pdf') {
+            return { response: { ...(await snapshot(page, navigation)), contentType: 'application/pdf' } };
+          }
           await settle(page, remaining());
           if (options.waitFor) await new Promise((resolve) => setTimeout(resolve, Math.min(options.waitFor ?? 0, remaining())));
           if (blockAds) await applyCosmeticFilters(page, this.settings.adBlocker);

@@ -185,4 +185,12 @@ describe('PageScraper', () => {
       }
     });
   });
+
+  it('takes a PDF that Chromium opened from the HTTP engine, and never renders it again', async () => {
+    const { scraper, engine, browser } = setup(undefined, { ...page, contentType: 'application/pdf', text: undefined });
+    browser.render.mockResolvedValueOnce({ response: { ...page, contentType: 'application/pdf' } });
+    await expect(scraper.scrape(job({ maxAge: 0, waitFor: 100, rawPdf: true }), NOW)).resolves.toMatchObject({ usage: { proxyUsed: 'basic' } });
+    expect(browser.render).toHaveBeenCalledTimes(1);
+    expect(engine.fetch).toHaveBeenCalledTimes(1);
+  });
 });

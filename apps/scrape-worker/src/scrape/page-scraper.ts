@@ -104,7 +104,12 @@ export class PageScraper {
     return { ...outcome, usage: { ...outcome.usage, proxyUsed: 'enhanced' } };
   }
 
-  private async fetchFirst(job: ScrapeJobCommand, remainingMs: number, proxy: ProxyEndpoint | undefined): Promise<ScrapeOutcome> {
+  private async fetchFirst(
+    job: ScrapeJobCommand,
+    remainingMs: number,
+    proxy: ProxyEndpoint | undefined,
+    { renderShells = true }: { renderShells?: boolean } = {},
+  ): Promise<ScrapeOutcome> {
     const { options } = job;
     const response = await this.engine.fetch({
       url: job.url,
@@ -123,7 +128,8 @@ export class PageScraper {
         usage: { proxyUsed: 'basic', ...(options.rawPdf ? {} : { pdfPagesParsed: pdf.pagesParsed }) },
       };
     }
-    if (response.statusCode < 400 && response.text !== undefined && looksLikeHtml(response) && looksUnrendered(response.text)) {
+    const shell = response.statusCode < 400 && response.text !== undefined && looksLikeHtml(response) && looksUnrendered(response.text);
+    if (renderShells && shell) {
       return this.render(job, proxy);
     }
     return { document: withEngine(await this.build(job, response), 'http'), usage: { proxyUsed: 'basic' } };
@@ -137,6 +143,10 @@ export class PageScraper {
       deadlineAt: job.deadlineAt,
       ...(proxy ? { proxy } : {}),
     });
+    // The file itself comes from the HTTP engine; a site that answered it HTML would send us back here otherwise.
+    if (rendered.response.contentType === 'application/pdf') {
+      return this.fetchFirst(job, Math.max(1, job.deadlineAt - Date.now()), proxy, { renderShells: false });
+    }
     const document = await this.build(job, rendered.response);
     if (rendered.screenshot) document.screenshot = rendered.screenshot;
     if (rendered.actions) document.actions = rendered.actions;
