@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { AD_BANNER_TEXT, AD_HOST, callApi, COOKIE_NOTICE_TEXT, eventually, REPORT_PDF_PAGES } from '@wh/testing';
-import { chromiumChildrenOf } from './support/chromium-processes';
+import { chromiumChildrenOf, renderersBelow } from './support/chromium-processes';
 import { useOwnStack } from './support/own-stack';
 
 // Chromium pages take seconds on a busy two-core machine; these bounds only stop a hung test.
@@ -128,4 +128,21 @@ describe('browser engine: a browser crash', () => {
       expect(now.some((pid) => killed.includes(pid))).toBe(false);
     });
   });
+
+  it('tries a page again when its renderer crashes', async () => {
+    const worker = own.stack().processes.get('scrape-worker');
+    if (!worker?.pid) throw new Error('no scrape-worker process');
+    const request = scrape({ url: `${own.site().url}/app/rendered?renderer=crash`, waitFor: 3_000 });
+    let killed: number[] = [];
+    await eventually(async () => {
+      killed = renderersBelow(worker.pid as number);
+      expect(killed.length).toBeGreaterThan(0);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    for (const pid of renderersBelow(worker.pid)) process.kill(pid, 'SIGKILL');
+    const result = await request;
+    expect(result.status).toBe(200);
+    expect(result.data.markdown).toContain('Copper kettle');
+  });
 });
+

@@ -17,3 +17,29 @@ export function chromiumChildrenOf(parentPid: number): number[] {
   }
   return pids;
 }
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Ids of the Chromium renderer processes somewhere below `ancestorPid`: only ones this test's stack started. */
+export function renderersBelow(ancestorPid: number): number[] {
+  const found: number[] = [];
+  const pending = childrenOf(ancestorPid);
+  while (pending.length > 0) {
+    const pid = pending.pop() as number;
+    pending.push(...childrenOf(pid));
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) found.push(pid);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return found;
+}

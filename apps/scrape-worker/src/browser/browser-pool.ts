@@ -43,7 +43,8 @@ export interface BrowserPoolStats {
 /**
  * Reuses a few Chromium processes and gives every scrape a fresh incognito context, so pages never share
  * cookies or storage. A browser is recycled after a number of pages or above a memory ceiling. When a
- * browser crashes, only the pages it held fail, and each is tried once more on a new browser.
+ * browser crashes, only the pages it held fail, and each is tried once more on a new browser; a page whose
+ * renderer crashed is tried once more too.
  */
 export class BrowserPool {
   private current?: Promise<PooledBrowser>;
@@ -81,7 +82,7 @@ export class BrowserPool {
       try {
         return await this.runOnce(pooled, work, options);
       } catch (error) {
-        if (!this.hasCrashed(pooled)) throw error;
+        if (!this.hasCrashed(pooled) && !(error instanceof PageCrashedError)) throw error;
         if (attempt >= 2) {
           throw new DomainError(ErrorCode.ServiceUnavailable, 'The browser crashed twice while rendering this page', undefined, true);
         }
@@ -101,7 +102,8 @@ export class BrowserPool {
           context = await pooled.browser.createBrowserContext(
             options.proxyServer ? { proxyServer: options.proxyServer, proxyBypassList: ['<-loopback>'] } : {},
           );
-          return work(await context.newPage());
+          const page = await context.newPage();
+          return untilPageCrash(page, work(page));
         })(),
       );
     } finally {
@@ -172,6 +174,25 @@ export class BrowserPool {
     pooled.retiring = true;
     this.browsers.delete(pooled);
     await pooled.browser.close().catch(() => undefined);
+  }
+}
+
+/** The renderer process of a page died (out of memory, killed): the page is lost, the browser is not. */
+class PageCrashedError extends Error {}
+
+/** Settles with `work`, or rejects when the page's renderer crashes, which leaves its pending calls unanswered. */
+async function untilPageCrash<T>(page: Page, work: Promise<T>): Promise<T> {
+  let onCrash = (): void => undefined;
+  const crashed = new Promise<never>((_, reject) => {
+    onCrash = () => reject(new PageCrashedError('the page crashed'));
+    page.once('error', onCrash);
+  });
+  work.catch(() => undefined);
+  crashed.catch(() => undefined);
+  try {
+    return await Promise.race([work, crashed]);
+  } finally {
+    page.off('error', onCrash);
   }
 }
 
