@@ -1,6 +1,6 @@
-import { Client } from 'pg';
-import { callApi, eventually, type ForwardProxy, startForwardProxy } from '@wh/testing';
+import { callApi, type ForwardProxy, startForwardProxy } from '@wh/testing';
 import { useOwnStack } from './support/own-stack';
+import { UsageLedger } from './support/usage-ledger';
 
 // Chromium pages take seconds on a busy two-core machine; these bounds only stop a hung test.
 jest.setTimeout(120_000);
@@ -26,26 +26,14 @@ interface ScrapeData {
   metadata: Record<string, unknown>;
 }
 
+const ledger = new UsageLedger(() => own.stack().databaseUrl);
+
 async function scrape(body: Record<string, unknown>): Promise<{ status: number; data: ScrapeData }> {
   const response = await callApi(own.stack(), 'POST', '/v2/scrape', { maxAge: 0, ...body });
+  ledger.note(response.status);
   return { status: response.status, data: response.body.data as ScrapeData };
 }
 
-/** Credits of the one usage event `work` causes. */
-async function creditsOf(work: () => Promise<void>): Promise<number> {
-  const client = new Client({ connectionString: own.stack().databaseUrl });
-  await client.connect();
-  try {
-    const count = async (): Promise<number> => Number((await client.query<{ n: string }>('select count(*) as n from usage_events')).rows[0]?.n);
-    const before = await count();
-    await work();
-    await eventually(async () => expect(await count()).toBe(before + 1));
-    const { rows } = await client.query<{ credits: number }>('select credits from usage_events order by recorded_at desc limit 1');
-    return rows[0]?.credits ?? Number.NaN;
-  } finally {
-    await client.end();
-  }
-}
 
 describe('proxy pools', () => {
   it('sends basic requests through the basic pool', async () => {
@@ -63,7 +51,7 @@ describe('proxy pools', () => {
 
   it('renders enhanced requests in Chromium through the enhanced pool, with its credentials, for 5 credits', async () => {
     let data: ScrapeData | undefined;
-    const credits = await creditsOf(async () => {
+    const credits = await ledger.creditsOf(async () => {
       const response = await scrape({ url: `${own.site().url}/proxy/echo`, proxy: 'enhanced' });
       expect(response.status).toBe(200);
       data = response.data;
@@ -75,7 +63,7 @@ describe('proxy pools', () => {
 
   it('retries a blocked page through the enhanced pool with auto, billed 5 when that works', async () => {
     let data: ScrapeData | undefined;
-    const credits = await creditsOf(async () => {
+    const credits = await ledger.creditsOf(async () => {
       data = (await scrape({ url: `${own.site().url}/proxy/guarded`, proxy: 'auto' })).data;
     });
     expect(data?.metadata.statusCode).toBe(200);
@@ -85,7 +73,7 @@ describe('proxy pools', () => {
 
   it('keeps the block with basic, billed 1', async () => {
     let data: ScrapeData | undefined;
-    const credits = await creditsOf(async () => {
+    const credits = await ledger.creditsOf(async () => {
       data = (await scrape({ url: `${own.site().url}/proxy/guarded`, proxy: 'basic' })).data;
     });
     expect(data?.metadata.statusCode).toBe(403);
