@@ -1,4 +1,5 @@
-import { IsBoolean, IsInt, IsUrl, Min } from 'class-validator';
+import { randomBytes } from 'node:crypto';
+import { IsBoolean, IsInt, IsString, IsUrl, Min, MinLength } from 'class-validator';
 import { EnvBoolean, ServiceConfig } from '@wh/platform/config';
 
 export class GatewayConfig extends ServiceConfig {
@@ -17,4 +18,19 @@ export class GatewayConfig extends ServiceConfig {
   @IsInt()
   @Min(1024)
   MAX_REQUEST_BODY_BYTES: number = 10 * 1024 * 1024;
+
+  /**
+   * Key signing the URLs of stored screenshots and PDFs. Without one, each gateway process makes its own, so
+   * URLs stop working after a restart and on other replicas: set it when running more than one gateway.
+   */
+  @IsString()
+  @MinLength(32)
+  FILES_URL_SECRET: string = randomBytes(32).toString('base64url');
+
+  /**
+   * Where screenshots and PDFs are stored; gateways and workers must share it. Empty: a folder per namespace under
+   * the temporary folder; `file:///folder`; `s3://[key:secret@]bucket[/prefix]?region=&endpoint=&forcePathStyle=true`.
+   */
+  @IsString()
+  STORAGE_URL: string = '';
 }

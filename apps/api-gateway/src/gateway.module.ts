@@ -5,6 +5,9 @@ import { AuthModule } from './auth/auth.module';
 import { BatchScrapeController } from './batch/batch-scrape.controller';
 import { CrawlController } from './crawl/crawl.controller';
 import { BrowserModule } from './browser/browser.module';
+import { FileUrls } from './files/file-urls';
+import { FilesController } from './files/files.controller';
+import { objectStorageProvider } from './files/object-storage.provider';
 import { GatewayConfig } from './gateway.config';
 import { JobWatchRoute } from './jobs/job-watch.route';
 import { JobsClient } from './jobs/jobs.client';
@@ -27,7 +30,7 @@ export const API_GATEWAY = 'api-gateway';
     WebSocketModule,
     BrowserModule,
   ],
-  controllers: [ScrapeController, CrawlController, BatchScrapeController],
-  providers: [ScrapeDispatcher, JobsClient, JobWatchRoute],
+  controllers: [ScrapeController, CrawlController, BatchScrapeController, FilesController],
+  providers: [ScrapeDispatcher, JobsClient, JobWatchRoute, FileUrls, objectStorageProvider],
 })
 export class GatewayModule {}

@@ -39,11 +39,9 @@ const cases: BadCase[] = [
   { name: 'headers with a non-string value', body: { url: target, headers: { 'x-a': 1 } }, status: 400, code: 'BAD_REQUEST', detailPath: 'headers' },
   { name: 'an unknown proxy kind', body: { url: target, proxy: 'turbo' }, status: 400, code: 'BAD_REQUEST', detailPath: 'proxy' },
   { name: 'an unknown action type', body: { url: target, actions: [{ type: 'explode' }] }, status: 400, code: 'BAD_REQUEST', detailPath: 'actions.0.type' },
-  { name: 'a format this deployment cannot produce', body: { url: target, formats: ['screenshot'] }, status: 400, code: 'UNSUPPORTED_OPTION' },
+  { name: 'a format this deployment cannot produce', body: { url: target, formats: [{ type: 'json', schema: {} }] }, status: 400, code: 'UNSUPPORTED_OPTION' },
   { name: 'a field unknown to every action', body: { url: target, actions: [{ type: 'wait', seconds: 10 }] }, status: 400, code: 'BAD_REQUEST', detailPath: 'actions.0.seconds' },
   { name: 'a wrongly typed action field', body: { url: target, actions: [{ type: 'wait', milliseconds: 'soon' }] }, status: 400, code: 'BAD_REQUEST', detailPath: 'actions.0.milliseconds' },
-  { name: 'well-formed actions, which need a browser', body: { url: target, actions: [{ type: 'wait', milliseconds: 10 }, { type: 'click', selector: '#go' }] }, status: 400, code: 'UNSUPPORTED_OPTION' },
-  { name: 'waitFor without a browser', body: { url: target, waitFor: 1000 }, status: 400, code: 'UNSUPPORTED_OPTION' },
 ];
 
 describe('POST /v2/scrape rejects bad input with a Firecrawl-style 4xx', () => {

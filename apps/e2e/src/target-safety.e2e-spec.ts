@@ -17,4 +17,14 @@ describe('target safety with the production default (ALLOW_PRIVATE_TARGETS=false
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ success: false, code: 'SCRAPE_TARGET_FORBIDDEN' });
   });
+
+  it.each([
+    ['a screenshot of a loopback page', () => ({ url: `${site().url}/article`, formats: ['screenshot'] })],
+    ['a mobile render of localhost', () => ({ url: `http://localhost:${site().port}/article`, mobile: true })],
+    ['actions on a private address', () => ({ url: 'http://10.0.0.1/', actions: [{ type: 'scrape' }] })],
+  ])('refuses %s in the browser engine too', async (_name, body) => {
+    const response = await callApi(own.stack(), 'POST', '/v2/scrape', { ...body(), maxAge: 0, timeout: 15_000 });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ success: false, code: 'SCRAPE_TARGET_FORBIDDEN' });
+  }, 30_000);
 });

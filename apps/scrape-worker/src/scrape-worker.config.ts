@@ -36,4 +36,52 @@ export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
 
   @IsString()
   USER_AGENT: string = 'Mozilla/5.0 (compatible; WebHarvest/0.1; +https://github.com/webharvest)';
+
+  /** Chromium (or Chrome) binary the browser engine starts. */
+  @IsString()
+  CHROMIUM_PATH: string = '/usr/bin/chromium';
+
+  /** Pages one worker renders at once; more than the cores only adds latency and memory. */
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  BROWSER_MAX_PAGES: number = 4;
+
+  /** A browser is replaced after this many pages, bounding what leaks inside Chromium. */
+  @IsInt()
+  @Min(1)
+  BROWSER_RECYCLE_PAGES: number = 500;
+
+  /** A browser whose processes together use more than this (shared memory counted once) is replaced once its pages are done. */
+  @IsInt()
+  @Min(64)
+  BROWSER_MAX_MEMORY_MB: number = 1536;
+
+  /** Filter lists for blockAds: comma-separated files in ABP/uBlock syntax (EasyList, EasyPrivacy, cookie lists). */
+  @IsString()
+  ADBLOCK_LISTS: string = '';
+
+  /**
+   * Where screenshots and PDFs are stored; gateways and workers must share it. Empty: a folder per namespace under
+   * the temporary folder; `file:///folder`; `s3://[key:secret@]bucket[/prefix]?region=&endpoint=&forcePathStyle=true`.
+   */
+  @IsString()
+  STORAGE_URL: string = '';
+
+  /** How long stored screenshots and PDFs (and their URLs) live. */
+  @IsInt()
+  @Min(60_000)
+  FILE_TTL_MS: number = 24 * 3_600_000;
+
+  /** Proxies (comma-separated `http://user:pass@host:port`) for `proxy: basic` and `auto`; empty goes direct. */
+  @IsString()
+  PROXY_BASIC: string = '';
+
+  /** Proxies for `proxy: enhanced` and auto's retries after a block; empty refuses `enhanced`. */
+  @IsString()
+  PROXY_ENHANCED: string = '';
+
+  /** Proxies per `location.country`: `DE=http://host:port|http://host2:port,FR=http://host:port`. */
+  @IsString()
+  PROXY_BY_COUNTRY: string = '';
 }

@@ -4,11 +4,15 @@ import { Consumers, ObjectBuckets, Streams } from '@wh/contracts';
 import { DATABASE } from '@wh/platform/database';
 import { PlatformModule } from '@wh/platform/runtime';
 import { hostMappingResolver, parseHostResolverRules, systemResolver } from '@wh/platform/target-safety';
+import { BrowserEngine } from './browser/browser-engine';
+import { BrowserPool } from './browser/browser-pool';
+import { browserProviders } from './browser/browser.providers';
 import { ScrapeCacheRepository } from './cache/scrape-cache.repository';
 import { ConversionPool } from './conversion/conversion-pool';
 import type { ScrapeWorkerDatabase } from './database/scrape-worker-database';
 import { HttpEngine } from './fetch';
 import { ResourceFetchHandler } from './resources/resource-fetch.handler';
+import { ProxyPools } from './proxy/proxy-pools';
 import { PageScraper } from './scrape/page-scraper';
 import { ScrapeJobHandler } from './scrape/scrape-job.handler';
 import { ScrapeWorkerConfig } from './scrape-worker.config';
@@ -39,11 +43,25 @@ export const SCRAPE_WORKER = 'scrape-worker';
       useFactory: (config: ScrapeWorkerConfig) =>
         new HttpEngine({ resolver: hostMappingResolver(parseHostResolverRules(config.HOST_RESOLVER_RULES), systemResolver) }),
     },
+    ...browserProviders,
+    {
+      provide: ProxyPools,
+      inject: [ScrapeWorkerConfig],
+      useFactory: (config: ScrapeWorkerConfig) =>
+        new ProxyPools({ basic: config.PROXY_BASIC, enhanced: config.PROXY_ENHANCED, byCountry: config.PROXY_BY_COUNTRY }),
+    },
     {
       provide: PageScraper,
-      inject: [DATABASE, HttpEngine, ConversionPool, ScrapeWorkerConfig],
-      useFactory: (db: Kysely<ScrapeWorkerDatabase>, engine: HttpEngine, pool: ConversionPool, config: ScrapeWorkerConfig) =>
-        new PageScraper(new ScrapeCacheRepository(db), engine, (request) => pool.convert(request), {
+      inject: [DATABASE, HttpEngine, BrowserEngine, ProxyPools, ConversionPool, ScrapeWorkerConfig],
+      useFactory: (
+        db: Kysely<ScrapeWorkerDatabase>,
+        engine: HttpEngine,
+        browser: BrowserEngine,
+        proxies: ProxyPools,
+        pool: ConversionPool,
+        config: ScrapeWorkerConfig,
+      ) =>
+        new PageScraper(new ScrapeCacheRepository(db), engine, browser, proxies, (request) => pool.convert(request), {
           allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
           maxResponseBytes: config.MAX_RESPONSE_BYTES,
           userAgent: config.USER_AGENT,
@@ -52,10 +70,13 @@ export const SCRAPE_WORKER = 'scrape-worker';
   ],
 })
 export class ScrapeWorkerModule implements OnApplicationShutdown {
-  constructor(@Inject(HttpEngine) private readonly engine: HttpEngine) {}
+  constructor(
+    @Inject(HttpEngine) private readonly engine: HttpEngine,
+    @Inject(BrowserPool) private readonly browsers: BrowserPool,
+  ) {}
 
-  /** Pooled keep-alive connections to target sites would otherwise hold the process open. */
+  /** Pooled keep-alive connections and Chromium processes would otherwise outlive the service. */
   async onApplicationShutdown(): Promise<void> {
-    await this.engine.close();
+    await Promise.all([this.engine.close(), this.browsers.close()]);
   }
 }

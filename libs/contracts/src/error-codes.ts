@@ -14,6 +14,7 @@ export enum ErrorCode {
   ScrapeSiteError = 'SCRAPE_SITE_ERROR',
   ScrapeResponseTooLarge = 'SCRAPE_RESPONSE_TOO_LARGE',
   ScrapeUnsupportedFile = 'SCRAPE_UNSUPPORTED_FILE_ERROR',
+  ScrapeActionError = 'SCRAPE_ACTION_ERROR',
   ServiceUnavailable = 'SERVICE_UNAVAILABLE',
   Internal = 'INTERNAL_ERROR',
 

@@ -10,3 +10,4 @@ export * from './payloads/billing';
 export * from './payloads/dead-letter';
 export * from './payloads/crawl-job';
 export * from './payloads/browser-session';
+export * from './payloads/stored-file';

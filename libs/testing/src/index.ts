@@ -6,3 +6,6 @@ export { hugePage } from './fixture-server/sites/huge';
 export { resolvedScrapeOptions } from './factories/resolved-scrape-options';
 export { type CrawlSite, type CrawlSiteHit, type CrawlSiteOptions, startCrawlSite } from './crawl-site/crawl-site';
 export { type ReceivedWebhook, type WebhookReceiver, startWebhookReceiver } from './webhook-receiver';
+export { AD_BANNER_TEXT, AD_HOST, COOKIE_NOTICE_TEXT, REPORT_PDF_PAGES } from './fixture-server/sites/browser';
+export { textPdf } from './fixture-server/pdf';
+export { type ForwardProxy, startForwardProxy } from './fixture-server/forward-proxy';

@@ -17,6 +17,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.ScrapeSiteError]: HttpStatus.BAD_GATEWAY,
   [ErrorCode.ScrapeResponseTooLarge]: HttpStatus.BAD_GATEWAY,
   [ErrorCode.ScrapeUnsupportedFile]: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+  [ErrorCode.ScrapeActionError]: HttpStatus.BAD_REQUEST,
   [ErrorCode.ServiceUnavailable]: HttpStatus.SERVICE_UNAVAILABLE,
   [ErrorCode.Internal]: HttpStatus.INTERNAL_SERVER_ERROR,
 

@@ -1,6 +1,15 @@
-import { DEFAULT_MAX_AGE_MS, ErrorCode } from '@wh/contracts';
+import { DEFAULT_MAX_AGE_MS, ErrorCode, type ScrapeOptions } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { resolveScrapeOptions } from './resolve-scrape-options';
+
+function failureOf(options: ScrapeOptions): DomainError {
+  try {
+    resolveScrapeOptions(options);
+  } catch (error) {
+    return error as DomainError;
+  }
+  throw new Error('expected the options to be refused');
+}
 
 describe('resolveScrapeOptions', () => {
   it('applies the defaults of the v2 API', () => {
@@ -16,6 +25,8 @@ describe('resolveScrapeOptions', () => {
       removeBase64Images: true,
       storeInCache: true,
       zeroDataRetention: false,
+      blockAds: true,
+      proxy: 'auto',
     });
   });
 
@@ -23,24 +34,45 @@ describe('resolveScrapeOptions', () => {
     expect(resolveScrapeOptions({ formats: ['links', { type: 'links' }, { type: 'html' }] }).formats).toEqual(['links', 'html']);
   });
 
-  it('turns the cache off for requests with their own headers', () => {
+  it('turns the cache off for requests with their own headers or actions', () => {
     expect(resolveScrapeOptions({ headers: { cookie: 'a=b' } }).storeInCache).toBe(false);
+    expect(resolveScrapeOptions({ actions: [{ type: 'scrape' }] }).storeInCache).toBe(false);
   });
 
-  it.each([
-    [{ formats: ['screenshot' as const] }, /screenshot/],
-    [{ formats: [{ type: 'json' as const, schema: {} }] }, /json/],
-    [{ actions: [{ type: 'click' }] }, /actions/],
-    [{ mobile: true }, /mobile/],
-    [{ proxy: 'enhanced' as const }, /enhanced/],
-  ])('refuses what it cannot honour: %j', (options, message) => {
-    const attempt = () => resolveScrapeOptions(options);
-    expect(attempt).toThrow(DomainError);
-    expect(attempt).toThrow(message);
-    try {
-      attempt();
-    } catch (error) {
-      expect((error as DomainError).code).toBe(ErrorCode.UnsupportedOption);
-    }
+  it('takes the screenshot format with its options out of the document formats', () => {
+    const resolved = resolveScrapeOptions({ formats: ['markdown', { type: 'screenshot', fullPage: true, quality: 80, viewport: { width: 800, height: 600 } }] });
+    expect(resolved.formats).toEqual(['markdown']);
+    expect(resolved.screenshot).toEqual({ fullPage: true, quality: 80, viewport: { width: 800, height: 600 } });
+    expect(resolveScrapeOptions({ formats: ['screenshot'] }).screenshot).toEqual({ fullPage: false });
+  });
+
+  it('returns PDFs raw with an empty parser list only', () => {
+    expect(resolveScrapeOptions({ parsers: [] }).rawPdf).toBe(true);
+    expect(resolveScrapeOptions({ parsers: ['pdf'] }).rawPdf).toBeUndefined();
+    expect(resolveScrapeOptions({ parsers: [{ type: 'pdf' }] }).rawPdf).toBeUndefined();
+  });
+
+  it('refuses the formats that need the extraction service', () => {
+    const failure = failureOf({ formats: [{ type: 'json', schema: {} }] });
+    expect(failure.code).toBe(ErrorCode.UnsupportedOption);
+    expect(failure.message).toMatch(/json/);
+  });
+
+  it.each<[string, ScrapeOptions, string]>([
+    ['a click without selector', { actions: [{ type: 'click' }] }, 'actions.0.selector'],
+    ['a write without text', { actions: [{ type: 'scrape' }, { type: 'write' }] }, 'actions.1.text'],
+    ['a wait with neither duration nor selector', { actions: [{ type: 'wait' }] }, 'actions.0.milliseconds'],
+    ['another kind\'s field', { actions: [{ type: 'press', key: 'Enter', selector: '#a' }] }, 'actions.0.selector'],
+    ['more than 50 actions', { actions: Array.from({ length: 51 }, () => ({ type: 'scrape' as const })) }, 'actions'],
+    ['more than 60 s of waiting', { actions: [{ type: 'wait', milliseconds: 40_000 }, { type: 'wait', milliseconds: 30_000 }], timeout: 300_000 }, 'actions'],
+    ['waitFor above half the timeout', { waitFor: 20_000, timeout: 30_000 }, 'waitFor'],
+    ['an unknown pdf paper format', { actions: [{ type: 'pdf', format: 'Napkin' }] }, 'actions.0.format'],
+    ['a screenshot quality out of range', { formats: [{ type: 'screenshot', quality: 101 }] }, 'formats.screenshot.quality'],
+    ['an unknown parser', { parsers: ['docx'] }, 'parsers.0'],
+    ['a country that is no code', { location: { country: 'Germany' } }, 'location.country'],
+  ])('refuses %s with BAD_REQUEST naming the field', (_name, options, path) => {
+    const failure = failureOf(options);
+    expect(failure.code).toBe(ErrorCode.BadRequest);
+    expect((failure.details as { path: string }[]).map((problem) => problem.path)).toContain(path);
   });
 });

@@ -3,6 +3,7 @@ import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/com
 import type { ScrapeDocument } from '@wh/contracts';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
+import { FileUrls } from '../files/file-urls';
 import { resolveScrapeOptions } from './resolve-scrape-options';
 import { ScrapeDispatcher } from './scrape-dispatcher';
 import { ScrapeRequestDto } from './scrape-request.dto';
@@ -10,7 +11,10 @@ import { ScrapeRequestDto } from './scrape-request.dto';
 @Controller('v2')
 @UseGuards(ApiKeyGuard)
 export class ScrapeController {
-  constructor(@Inject(ScrapeDispatcher) private readonly dispatcher: ScrapeDispatcher) {}
+  constructor(
+    @Inject(ScrapeDispatcher) private readonly dispatcher: ScrapeDispatcher,
+    @Inject(FileUrls) private readonly fileUrls: FileUrls,
+  ) {}
 
   @Post('scrape')
   @HttpCode(200)
@@ -28,6 +32,6 @@ export class ScrapeController {
       options: resolved,
       deadlineAt: Date.now() + resolved.timeout,
     });
-    return { success: true, data };
+    return { success: true, data: this.fileUrls.inDocument(data) };
   }
 }

@@ -15,6 +15,11 @@ export function scrapeCacheKey(url: string, options: ResolvedScrapeOptions): str
     removeBase64Images: options.removeBase64Images,
     headers: Object.entries(options.headers).sort(([a], [b]) => a.localeCompare(b)),
     skipTlsVerification: options.skipTlsVerification,
+    waitFor: options.waitFor ?? 0,
+    mobile: options.mobile ?? false,
+    location: options.location ?? null,
+    blockAds: options.blockAds ?? false,
+    rawPdf: options.rawPdf ?? false,
   };
   return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
 }

@@ -1,4 +1,4 @@
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { Agent, ProxyAgent, request as undiciRequest, type Dispatcher } from 'undici';
 import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { decodeText } from './charset';
@@ -40,7 +40,7 @@ const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
 
 /** Fetches pages over HTTP(S) with manual redirects, an SSRF guard on every hop, size caps and charset decoding. */
 export class HttpEngine {
-  private readonly agents = new Map<string, Agent>();
+  private readonly agents = new Map<string, Dispatcher>();
   private readonly maxRedirects: number;
 
   constructor(private readonly options: HttpEngineOptions = {}) {
@@ -145,11 +145,20 @@ export class HttpEngine {
     return { ...result, text: decoded.text, charset: decoded.charset };
   }
 
-  private agentFor(request: HttpFetchRequest): Agent {
+  private agentFor(request: HttpFetchRequest): Dispatcher {
     // Pooled connections were checked when they were opened, so guarded and unguarded requests never share them.
     const tls = request.skipTlsVerification ? 'insecure' : 'verified';
-    const key = `${tls}:${request.allowPrivateTargets ? 'any' : 'public'}`;
+    const key = `${tls}:${request.allowPrivateTargets ? 'any' : 'public'}:${request.proxyUrl ?? 'direct'}`;
     let agent = this.agents.get(key);
+    if (!agent && request.proxyUrl) {
+      // Plain-HTTP targets go as absolute-form requests, as browsers send them (HTTPS ones are still tunnelled).
+      agent = new ProxyAgent({
+        uri: request.proxyUrl,
+        proxyTunnel: false,
+        requestTls: { rejectUnauthorized: !request.skipTlsVerification },
+      });
+      this.agents.set(key, agent);
+    }
     if (!agent) {
       agent = new Agent({
         keepAliveTimeout: this.options.keepAliveTimeoutMs ?? 10_000,

@@ -11,6 +11,8 @@ export interface HttpFetchRequest {
   /** Whether loopback, private, link-local and other non-public targets may be fetched (tests, intranets). */
   allowPrivateTargets: boolean;
   userAgent: string;
+  /** HTTP proxy URL (`http://user:pass@host:port`) to fetch through; the proxy resolves names itself. */
+  proxyUrl?: string;
   /** Aborts the fetch; the promise then rejects with the signal's reason. */
   signal?: AbortSignal;
 }

@@ -17,10 +17,21 @@ function isTextual(contentType: string): boolean {
 }
 
 /** Whether the body should go through the HTML pipeline (servers often omit or mislabel the type). */
-function looksLikeHtml(response: FetchedResponse): boolean {
+export function looksLikeHtml(response: FetchedResponse): boolean {
   if (HTML_TYPES.has(response.contentType)) return true;
   if (response.contentType && response.contentType !== 'text/plain') return false;
   return /^\s*(<!doctype html|<html|<head|<body)/i.test(response.text?.slice(0, 512) ?? '');
+}
+
+/** Metadata every document has, whatever its type: where it came from and how the site answered. */
+export function responseMetadata(requestedUrl: string, response: FetchedResponse): PageMetadata {
+  return {
+    sourceURL: requestedUrl,
+    url: response.url,
+    statusCode: response.statusCode,
+    contentType: response.contentType || undefined,
+    ...(response.statusCode >= 400 ? { error: STATUS_CODES[response.statusCode] ?? 'HTTP error' } : {}),
+  };
 }
 
 export type Converter = (request: ConvertRequest) => Promise<ConvertResult>;
@@ -32,13 +43,7 @@ export async function buildDocument(
   options: ResolvedScrapeOptions,
   convert: Converter,
 ): Promise<ScrapeDocument> {
-  const baseMetadata: PageMetadata = {
-    sourceURL: requestedUrl,
-    url: response.url,
-    statusCode: response.statusCode,
-    contentType: response.contentType || undefined,
-    ...(response.statusCode >= 400 ? { error: STATUS_CODES[response.statusCode] ?? 'HTTP error' } : {}),
-  };
+  const baseMetadata = responseMetadata(requestedUrl, response);
   if (response.text !== undefined && looksLikeHtml(response)) {
     const converted = await convert({
       html: response.text,

@@ -1,6 +1,8 @@
 import { ErrorCode, type ResolvedScrapeOptions, type ScrapeDocument, type ScrapeJobCommand } from '@wh/contracts';
 import { resolvedScrapeOptions } from '@wh/testing';
+import type { BrowserEngine, RenderedPage } from '../browser/browser-engine';
 import type { ScrapeCacheRepository } from '../cache/scrape-cache.repository';
+import { ProxyPools, type ProxyPoolSettings } from '../proxy/proxy-pools';
 import type { FetchedResponse, HttpEngine } from '../fetch';
 import { PageScraper } from './page-scraper';
 
@@ -27,28 +29,35 @@ const page: FetchedResponse = {
   redirects: [],
 };
 
-function setup(cached?: ScrapeDocument, response: FetchedResponse = page) {
+const NO_PROXIES: ProxyPoolSettings = { basic: '', enhanced: '', byCountry: '' };
+
+function setup(cached?: ScrapeDocument, response: FetchedResponse = page, proxies: ProxyPoolSettings = NO_PROXIES) {
   const cache = {
     find: jest.fn().mockResolvedValue(cached && { document: cached, scrapedAt: new Date(NOW.getTime() - 1000) }),
     store: jest.fn().mockResolvedValue(undefined),
   };
   const engine = { fetch: jest.fn().mockResolvedValue(response) };
+  const rendered: RenderedPage = { response: { ...page, text: '<h1>Rendered</h1>' }, screenshot: 'wh-file:1:team/a.png' };
+  const browser = { render: jest.fn().mockResolvedValue(rendered) };
   const convert = jest.fn().mockResolvedValue({ markdown: '# Hi', metadata: { title: 'Hi' } });
-  const scraper = new PageScraper(cache as unknown as ScrapeCacheRepository, engine as unknown as HttpEngine, convert, {
-    allowPrivateTargets: false,
-    maxResponseBytes: 1000,
-    userAgent: 'test',
-  });
-  return { cache, engine, convert, scraper };
+  const scraper = new PageScraper(
+    cache as unknown as ScrapeCacheRepository,
+    engine as unknown as HttpEngine,
+    browser as unknown as BrowserEngine,
+    new ProxyPools(proxies),
+    convert,
+    { allowPrivateTargets: false, maxResponseBytes: 1000, userAgent: 'test' },
+  );
+  return { cache, engine, browser, convert, scraper };
 }
 
 describe('PageScraper', () => {
   it('fetches, converts and stores a fresh page', async () => {
     const { scraper, cache, engine } = setup();
-    const document = await scraper.scrape(job(), NOW);
+    const { document } = await scraper.scrape(job(), NOW);
     expect(document).toEqual({
       markdown: '# Hi',
-      metadata: expect.objectContaining({ title: 'Hi', statusCode: 200, sourceURL: page.url, cacheState: 'miss' }),
+      metadata: expect.objectContaining({ title: 'Hi', statusCode: 200, sourceURL: page.url, cacheState: 'miss', engine: 'http' }),
     });
     expect(engine.fetch).toHaveBeenCalledWith(expect.objectContaining({ allowPrivateTargets: false, timeoutMs: 30_000 }));
     expect(cache.store).toHaveBeenCalledTimes(1);
@@ -56,7 +65,7 @@ describe('PageScraper', () => {
 
   it('answers from the cache inside maxAge without fetching', async () => {
     const { scraper, engine } = setup({ markdown: 'cached', metadata: { sourceURL: 'x', url: 'x', statusCode: 200 } });
-    const document = await scraper.scrape(job(), NOW);
+    const { document } = await scraper.scrape(job(), NOW);
     expect(document.markdown).toBe('cached');
     expect(document.metadata.cacheState).toBe('hit');
     expect(engine.fetch).not.toHaveBeenCalled();
@@ -86,7 +95,7 @@ describe('PageScraper', () => {
 
   it('does not cache error pages', async () => {
     const { scraper, cache } = setup(undefined, { ...page, statusCode: 503 });
-    const document = await scraper.scrape(job(), NOW);
+    const { document } = await scraper.scrape(job(), NOW);
     expect(document.metadata.statusCode).toBe(503);
     expect(cache.store).not.toHaveBeenCalled();
   });
@@ -102,5 +111,86 @@ describe('PageScraper', () => {
   it('refuses binary content', async () => {
     const { scraper } = setup(undefined, { ...page, contentType: 'image/png', text: undefined });
     await expect(scraper.scrape(job(), NOW)).rejects.toMatchObject({ code: ErrorCode.ScrapeUnsupportedFile });
+  });
+
+  it('renders in Chromium what only a browser can do, and caches no document with stored files', async () => {
+    const { scraper, engine, browser, cache, convert } = setup();
+    const { document } = await scraper.scrape(job({ screenshot: { fullPage: false } }), NOW);
+    expect(engine.fetch).not.toHaveBeenCalled();
+    expect(browser.render).toHaveBeenCalledTimes(1);
+    expect(convert).toHaveBeenCalledWith(expect.objectContaining({ html: '<h1>Rendered</h1>' }));
+    expect(document.screenshot).toBe('wh-file:1:team/a.png');
+    expect(document.metadata.engine).toBe('chromium');
+    expect(cache.store).not.toHaveBeenCalled();
+  });
+
+  it('falls back to Chromium when the fetched page is an unrendered app shell', async () => {
+    const shell = '<html><body><div id="root"></div><script src="/app.js"></script></body></html>';
+    const { scraper, browser } = setup(undefined, { ...page, text: shell, body: Buffer.from(shell) });
+    const { document } = await scraper.scrape(job(), NOW);
+    expect(browser.render).toHaveBeenCalledTimes(1);
+    expect(document.metadata.engine).toBe('chromium');
+  });
+
+  it('keeps the HTTP engine for pages with content of their own', async () => {
+    const { scraper, browser } = setup();
+    await scraper.scrape(job(), NOW);
+    expect(browser.render).not.toHaveBeenCalled();
+  });
+
+  it('refuses the enhanced proxy when no enhanced pool is configured', async () => {
+    const { scraper, engine } = setup();
+    await expect(scraper.scrape(job({ proxy: 'enhanced', maxAge: 0 }), NOW)).rejects.toMatchObject({ code: ErrorCode.UnsupportedOption });
+    expect(engine.fetch).not.toHaveBeenCalled();
+  });
+
+  describe('proxies', () => {
+    const pools = { basic: 'http://basic.example:3128', enhanced: 'http://enhanced.example:3128', byCountry: 'DE=http://de.example:3128' };
+
+    it('fetches through the basic pool, or the pool of the location', async () => {
+      const { scraper, engine } = setup(undefined, page, pools);
+      await scraper.scrape(job({ maxAge: 0 }), NOW);
+      expect(engine.fetch).toHaveBeenLastCalledWith(expect.objectContaining({ proxyUrl: 'http://basic.example:3128/' }));
+    });
+
+    it('renders enhanced requests through the enhanced pool and bills them as enhanced', async () => {
+      const { scraper, engine, browser } = setup(undefined, page, pools);
+      const { usage } = await scraper.scrape(job({ maxAge: 0, proxy: 'enhanced' }), NOW);
+      expect(engine.fetch).not.toHaveBeenCalled();
+      expect(browser.render).toHaveBeenCalledWith(expect.objectContaining({ proxy: expect.objectContaining({ server: 'enhanced.example:3128' }) }));
+      expect(usage.proxyUsed).toBe('enhanced');
+    });
+
+    it.each([401, 403, 429])('retries a %s through the enhanced proxy with auto, billed as enhanced when it works', async (status) => {
+      const { scraper, browser } = setup(undefined, { ...page, statusCode: status }, pools);
+      const { document, usage } = await scraper.scrape(job({ maxAge: 0, proxy: 'auto' }), NOW);
+      expect(browser.render).toHaveBeenCalledTimes(1);
+      expect(document.metadata.statusCode).toBe(200);
+      expect(usage.proxyUsed).toBe('enhanced');
+    });
+
+    it('keeps the first answer, billed as basic, when the enhanced retry fails too', async () => {
+      const { scraper, browser } = setup(undefined, { ...page, statusCode: 403 }, pools);
+      browser.render.mockRejectedValueOnce(new Error('proxy down'));
+      const { document, usage } = await scraper.scrape(job({ maxAge: 0, proxy: 'auto' }), NOW);
+      expect(document.metadata.statusCode).toBe(403);
+      expect(usage.proxyUsed).toBe('basic');
+    });
+
+    it('does not retry with basic, nor without an enhanced pool', async () => {
+      for (const [proxy, settings] of [['basic', pools], ['auto', NO_PROXIES]] as const) {
+        const { scraper, browser } = setup(undefined, { ...page, statusCode: 403 }, settings);
+        await scraper.scrape(job({ maxAge: 0, proxy }), NOW);
+        expect(browser.render).not.toHaveBeenCalled();
+      }
+    });
+  });
+
+  it('takes a PDF that Chromium opened from the HTTP engine, and never renders it again', async () => {
+    const { scraper, engine, browser } = setup(undefined, { ...page, contentType: 'application/pdf', text: undefined });
+    browser.render.mockResolvedValueOnce({ response: { ...page, contentType: 'application/pdf' } });
+    await expect(scraper.scrape(job({ maxAge: 0, waitFor: 100, rawPdf: true }), NOW)).resolves.toMatchObject({ usage: { proxyUsed: 'basic' } });
+    expect(browser.render).toHaveBeenCalledTimes(1);
+    expect(engine.fetch).toHaveBeenCalledTimes(1);
   });
 });

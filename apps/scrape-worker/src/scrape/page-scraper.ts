@@ -1,9 +1,14 @@
 import { ErrorCode, type ScrapeDocument, type ScrapeJobCommand } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
+import type { BrowserEngine } from '../browser/browser-engine';
+import { browserReasons, looksUnrendered } from '../browser/engine-choice';
 import { scrapeCacheKey } from '../cache/cache-key';
 import type { ScrapeCacheRepository } from '../cache/scrape-cache.repository';
-import type { HttpEngine } from '../fetch';
-import { buildDocument, type Converter } from './document-builder';
+import type { FetchedResponse, HttpEngine } from '../fetch';
+import { isPdf, pdfDocument } from '../pdf/pdf-document';
+import type { ProxyEndpoint, ProxyPools } from '../proxy/proxy-pools';
+import { buildDocument, looksLikeHtml, type Converter, responseMetadata } from './document-builder';
+import type { ScrapeUsage } from './scrape-credits';
 
 export interface PageScraperSettings {
   allowPrivateTargets: boolean;
@@ -11,31 +16,101 @@ export interface PageScraperSettings {
   userAgent: string;
 }
 
-/** Decides where a page comes from (cache or the site) and produces its document. */
+/** A scraped page and what it costs. */
+export interface ScrapeOutcome {
+  document: ScrapeDocument;
+  usage: ScrapeUsage;
+}
+
+/** Statuses that mean the site turned the visitor away: `auto` retries them through the enhanced proxy. */
+const BLOCKED_STATUSES = new Set([401, 403, 429]);
+
+/** Which engine served a page, in `metadata.engine`. */
+export type EngineName = 'http' | 'chromium';
+
+/**
+ * Decides where a page comes from (cache, the HTTP engine, or Chromium) and produces its document. The HTTP
+ * engine is the fast path; Chromium serves requests only it can honour and pages that turn out to be
+ * unrendered script shells.
+ */
 export class PageScraper {
   constructor(
     private readonly cache: ScrapeCacheRepository,
     private readonly engine: HttpEngine,
+    private readonly browser: BrowserEngine,
+    private readonly proxies: ProxyPools,
     private readonly convert: Converter,
     private readonly settings: PageScraperSettings,
   ) {}
 
-  async scrape(job: ScrapeJobCommand, now = new Date()): Promise<ScrapeDocument> {
+  async scrape(job: ScrapeJobCommand, now = new Date()): Promise<ScrapeOutcome> {
     const { options } = job;
     const cacheKey = scrapeCacheKey(job.url, options);
+    const basicUsage: ScrapeUsage = { proxyUsed: 'basic' };
 
     if (options.minAge !== undefined) {
       const cached = await this.cache.find(cacheKey, { olderThan: new Date(now.getTime() - options.minAge) });
       if (!cached) throw new DomainError(ErrorCode.ScrapeNoCachedData, 'No cached data meets the minAge requirement');
-      return markCached(cached.document, cached.scrapedAt);
+      return { document: markCached(cached.document, cached.scrapedAt), usage: basicUsage };
     }
     if (options.maxAge > 0) {
       const cached = await this.cache.find(cacheKey, { newerThan: new Date(now.getTime() - options.maxAge) });
-      if (cached) return markCached(cached.document, cached.scrapedAt);
+      if (cached) return { document: markCached(cached.document, cached.scrapedAt), usage: basicUsage };
+    }
+    if (options.proxy === 'enhanced' && !this.proxies.hasEnhanced) {
+      throw new DomainError(ErrorCode.UnsupportedOption, 'proxy "enhanced" needs an enhanced proxy pool, and none is configured');
     }
 
     const remainingMs = job.deadlineAt - now.getTime();
     if (remainingMs <= 0) throw new DomainError(ErrorCode.ScrapeTimeout, 'Scrape timed out before it could start');
+    const outcome = await this.scrapeWithProxies(job, remainingMs);
+    outcome.document.metadata.cacheState = 'miss';
+
+    const { document } = outcome;
+    const storable =
+      options.storeInCache &&
+      !options.zeroDataRetention &&
+      Object.keys(options.headers).length === 0 &&
+      // Stored screenshots and PDFs expire; a cached document must not outlive them.
+      document.screenshot === undefined &&
+      document.actions === undefined;
+    if (storable && document.metadata.statusCode < 400) await this.cache.store(cacheKey, job.url, document, now);
+    return outcome;
+  }
+
+  /**
+   * `enhanced` renders through the enhanced pool; `basic` and `auto` go through the basic pool (or the
+   * location's country pool, or direct), and `auto` tries once more through the enhanced pool when the site
+   * turned the first attempt away. That retry is billed as enhanced only when it succeeds.
+   */
+  private async scrapeWithProxies(job: ScrapeJobCommand, remainingMs: number): Promise<ScrapeOutcome> {
+    const { options } = job;
+    const started = Date.now();
+    if (options.proxy === 'enhanced') return this.enhanced(job);
+    const proxy = this.proxies.basicFor(options.location?.country);
+    const first = browserReasons(options).length > 0 ? await this.render(job, proxy) : await this.fetchFirst(job, remainingMs, proxy);
+    const blocked = BLOCKED_STATUSES.has(first.document.metadata.statusCode);
+    if (options.proxy !== 'auto' || !blocked || !this.proxies.hasEnhanced || Date.now() - started >= remainingMs) return first;
+    try {
+      const retry = await this.enhanced(job);
+      return retry.document.metadata.statusCode < 400 ? retry : first;
+    } catch {
+      return first;
+    }
+  }
+
+  private async enhanced(job: ScrapeJobCommand): Promise<ScrapeOutcome> {
+    const outcome = await this.render(job, this.proxies.enhancedProxy());
+    return { ...outcome, usage: { ...outcome.usage, proxyUsed: 'enhanced' } };
+  }
+
+  private async fetchFirst(
+    job: ScrapeJobCommand,
+    remainingMs: number,
+    proxy: ProxyEndpoint | undefined,
+    { renderShells = true }: { renderShells?: boolean } = {},
+  ): Promise<ScrapeOutcome> {
+    const { options } = job;
     const response = await this.engine.fetch({
       url: job.url,
       headers: options.headers,
@@ -44,15 +119,48 @@ export class PageScraper {
       maxBodyBytes: this.settings.maxResponseBytes,
       allowPrivateTargets: this.settings.allowPrivateTargets,
       userAgent: this.settings.userAgent,
+      ...(proxy ? { proxyUrl: proxy.url } : {}),
     });
-    const document = await buildDocument(job.url, response, options, this.convert);
-    document.metadata.cacheState = 'miss';
-
-    const storable =
-      options.storeInCache && !options.zeroDataRetention && Object.keys(options.headers).length === 0;
-    if (storable && response.statusCode < 400) await this.cache.store(cacheKey, job.url, document, now);
-    return document;
+    if (isPdf(response.contentType, response.body)) {
+      const pdf = await pdfDocument(response.body, options, responseMetadata(job.url, response));
+      return {
+        document: withEngine(pdf.document, 'http'),
+        usage: { proxyUsed: 'basic', ...(options.rawPdf ? {} : { pdfPagesParsed: pdf.pagesParsed }) },
+      };
+    }
+    const shell = response.statusCode < 400 && response.text !== undefined && looksLikeHtml(response) && looksUnrendered(response.text);
+    if (renderShells && shell) {
+      return this.render(job, proxy);
+    }
+    return { document: withEngine(await this.build(job, response), 'http'), usage: { proxyUsed: 'basic' } };
   }
+
+  private async render(job: ScrapeJobCommand, proxy: ProxyEndpoint | undefined): Promise<ScrapeOutcome> {
+    const rendered = await this.browser.render({
+      url: job.url,
+      teamId: job.teamId,
+      options: job.options,
+      deadlineAt: job.deadlineAt,
+      ...(proxy ? { proxy } : {}),
+    });
+    // The file itself comes from the HTTP engine; a site that answered it HTML would send us back here otherwise.
+    if (rendered.response.contentType === 'application/pdf') {
+      return this.fetchFirst(job, Math.max(1, job.deadlineAt - Date.now()), proxy, { renderShells: false });
+    }
+    const document = await this.build(job, rendered.response);
+    if (rendered.screenshot) document.screenshot = rendered.screenshot;
+    if (rendered.actions) document.actions = rendered.actions;
+    return { document: withEngine(document, 'chromium'), usage: { proxyUsed: 'basic' } };
+  }
+
+  private build(job: ScrapeJobCommand, response: FetchedResponse): Promise<ScrapeDocument> {
+    return buildDocument(job.url, response, job.options, this.convert);
+  }
+}
+
+function withEngine(document: ScrapeDocument, engine: EngineName): ScrapeDocument {
+  document.metadata.engine = engine;
+  return document;
 }
 
 function markCached(document: ScrapeDocument, scrapedAt: Date): ScrapeDocument {

@@ -19,6 +19,7 @@ import {
   encodeJson,
 } from '@wh/platform/messaging';
 import { PageScraper } from './page-scraper';
+import { scrapeCredits, type ScrapeUsage } from './scrape-credits';
 
 /**
  * Runs one scrape job from the shared work queue and announces its end. A failure of the target (timeout,
@@ -39,7 +40,8 @@ export class ScrapeJobHandler {
     const started = Date.now();
     let finished: ScrapeJobFinishedEvent;
     try {
-      finished = { jobId: job.jobId, teamId: job.teamId, status: 'completed', credits: 1, ...(await this.scrapeWithLinks(job)) };
+      const { usage, ...outcome } = await this.scrapeWithLinks(job);
+      finished = { jobId: job.jobId, teamId: job.teamId, status: 'completed', credits: scrapeCredits(usage), ...outcome };
     } catch (error) {
       const failure = toDomainError(error);
       if (failure.retryable && !context.isLastDelivery) throw failure;
@@ -47,10 +49,10 @@ export class ScrapeJobHandler {
     }
     await this.announce(job, finished);
     // A scheduled page is billed by the job that owns it, when it keeps the page (not after a cancel).
-    if (finished.status === 'completed' && job.origin === 'direct') {
+    if (finished.credits !== undefined && job.origin === 'direct') {
       await this.publisher.publish(
         Subjects.usageRecorded,
-        { eventId: `scrape:${job.jobId}`, teamId: job.teamId, kind: 'scrape', jobId: job.jobId, credits: finished.credits ?? 1, occurredAt: new Date().toISOString() },
+        { eventId: `scrape:${job.jobId}`, teamId: job.teamId, kind: 'scrape', jobId: job.jobId, credits: finished.credits, occurredAt: new Date().toISOString() },
         { msgId: `usage:scrape:${job.jobId}` },
       );
     }
@@ -60,6 +62,7 @@ export class ScrapeJobHandler {
         jobId: job.jobId,
         status: finished.status,
         code: finished.error?.code,
+        engine: finished.document?.metadata.engine,
         ms: Date.now() - started,
         ...(job.options.zeroDataRetention ? {} : { url: job.url }),
       },
@@ -68,13 +71,14 @@ export class ScrapeJobHandler {
   }
 
   /** Scrapes the page; a job that discovers links gets them whatever formats it asked for. */
-  private async scrapeWithLinks(job: ScrapeJobCommand): Promise<{ document: ScrapeDocument; discoveredLinks?: string[] }> {
+  private async scrapeWithLinks(job: ScrapeJobCommand): Promise<{ document: ScrapeDocument; usage: ScrapeUsage; discoveredLinks?: string[] }> {
     const wantsLinks = job.options.formats.includes('links');
-    if (!job.discoverLinks) return { document: await this.scraper.scrape(job) };
+    if (!job.discoverLinks) return this.scraper.scrape(job);
     const withLinks = wantsLinks ? job : { ...job, options: { ...job.options, formats: [...job.options.formats, 'links' as const] } };
-    const { links, ...rest } = await this.scraper.scrape(withLinks);
+    const { document: found, usage } = await this.scraper.scrape(withLinks);
+    const { links, ...rest } = found;
     const document: ScrapeDocument = wantsLinks ? { ...rest, links } : rest;
-    return { document, discoveredLinks: (links ?? []).slice(0, MAX_DISCOVERED_LINKS_PER_PAGE) };
+    return { document, usage, discoveredLinks: (links ?? []).slice(0, MAX_DISCOVERED_LINKS_PER_PAGE) };
   }
 
   /**

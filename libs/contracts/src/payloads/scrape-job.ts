@@ -13,10 +13,29 @@ import {
 } from 'class-validator';
 import type { ScrapeOrigin } from '../subjects';
 import type { WireError } from '../error-codes';
+import { ActionOption, LocationOption, ViewportOption } from './scrape-options';
 
 /** The formats a scrape produces, after the gateway normalised the request's `formats`. */
 export const DOCUMENT_FORMATS = ['markdown', 'html', 'rawHtml', 'links', 'images'] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
+/** The `screenshot` format as resolved: viewport-sized unless `fullPage`. */
+export class ScreenshotOptions {
+  @IsBoolean()
+  fullPage!: boolean;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  quality?: number;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ViewportOption)
+  viewport?: ViewportOption;
+}
+
+export type ProxyMode = 'basic' | 'enhanced' | 'auto';
 
 /** Fully resolved options of one scrape: every default applied, so workers and cache keys agree. */
 export class ResolvedScrapeOptions {
@@ -62,6 +81,47 @@ export class ResolvedScrapeOptions {
 
   @IsBoolean()
   zeroDataRetention!: boolean;
+
+  // Browser-engine options. Absent means off, so producers that predate them stay valid.
+
+  /** Present when the `screenshot` format was requested. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ScreenshotOptions)
+  screenshot?: ScreenshotOptions;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  waitFor?: number;
+
+  @IsOptional()
+  @IsBoolean()
+  mobile?: boolean;
+
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ActionOption)
+  actions?: ActionOption[];
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => LocationOption)
+  location?: LocationOption;
+
+  @IsOptional()
+  @IsBoolean()
+  blockAds?: boolean;
+
+  @IsOptional()
+  @IsIn(['basic', 'enhanced', 'auto'])
+  proxy?: ProxyMode;
+
+  /** `parsers: []`: a PDF comes back as base64 instead of markdown. */
+  @IsOptional()
+  @IsBoolean()
+  rawPdf?: boolean;
 }
 
 /** Command on `scrape.job.run`. */
@@ -108,13 +168,24 @@ export interface PageMetadata {
   [key: string]: unknown;
 }
 
-/** The `data` of a scrape response (spec 2.4), as far as the HTTP engine produces it. */
+/** What a list of actions produced (spec 2.4); screenshots and pdfs are stored-file references until the gateway signs them. */
+export interface ActionOutputs {
+  screenshots: string[];
+  scrapes: { url: string; html: string }[];
+  javascriptReturns: { type: string; value: unknown }[];
+  pdfs: string[];
+}
+
+/** The `data` of a scrape response (spec 2.4). */
 export interface ScrapeDocument {
   markdown?: string;
   html?: string;
   rawHtml?: string;
   links?: string[];
   images?: string[];
+  /** A stored-file reference (see `storedFileRef`) until the gateway turns it into a signed URL. */
+  screenshot?: string;
+  actions?: ActionOutputs;
   metadata: PageMetadata;
   warning?: string;
 }

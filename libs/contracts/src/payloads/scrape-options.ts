@@ -16,6 +16,13 @@ import {
 } from 'class-validator';
 
 export const MAX_SCRAPE_TIMEOUT_MS = 300_000;
+/** Most actions one scrape may run. */
+export const MAX_ACTIONS = 50;
+/** Most waiting (wait actions plus waitFor) one scrape may ask for. */
+export const MAX_ACTION_WAIT_MS = 60_000;
+/** Action kinds of the v2 API, with Firecrawl's names. */
+export const ACTION_TYPES = ['wait', 'click', 'write', 'press', 'scroll', 'screenshot', 'scrape', 'executeJavascript', 'pdf'] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
 export const DEFAULT_SCRAPE_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_AGE_MS = 172_800_000;
 
@@ -78,6 +85,18 @@ export function IsStringRecord(): PropertyDecorator {
   };
 }
 
+export class ViewportOption {
+  @IsInt()
+  @Min(1)
+  @Max(7680)
+  width!: number;
+
+  @IsInt()
+  @Min(1)
+  @Max(7680)
+  height!: number;
+}
+
 export class LocationOption {
   @IsOptional()
   @IsString()
@@ -94,8 +113,8 @@ export class LocationOption {
  * the browser engine; here a well-formed action list must not be mistaken for unknown fields.
  */
 export class ActionOption {
-  @IsIn(['wait', 'click', 'write', 'press', 'scroll', 'screenshot', 'scrape', 'executeJavascript', 'pdf'])
-  type!: string;
+  @IsIn(ACTION_TYPES)
+  type!: ActionType;
 
   @IsOptional()
   @IsInt()
@@ -134,7 +153,9 @@ export class ActionOption {
 
   @IsOptional()
   @IsObject()
-  viewport?: { width: number; height: number };
+  @ValidateNested()
+  @Type(() => ViewportOption)
+  viewport?: ViewportOption;
 
   @IsOptional()
   @IsString()
@@ -146,6 +167,8 @@ export class ActionOption {
 
   @IsOptional()
   @IsNumber()
+  @Min(0.1)
+  @Max(2)
   scale?: number;
 
   @IsOptional()

@@ -5,6 +5,7 @@ import { type FixtureRoute, matchRoute, type RouteContext, send, sendHtml } from
 import { FIXTURE_TLS_CERT, FIXTURE_TLS_KEY } from './self-signed-certificate';
 import { articleRoutes } from './sites/articles';
 import { browserSessionRoutes } from './sites/browser-sessions';
+import { browserRoutes } from './sites/browser';
 import { encodingRoutes } from './sites/encodings';
 import { heavyRoutes } from './sites/heavy';
 import { hugeRoutes } from './sites/huge';
@@ -42,6 +43,7 @@ const ROUTES: FixtureRoute[] = [
   ...transportRoutes,
   ...heavyRoutes,
   ...browserSessionRoutes,
+  ...browserRoutes,
 ];
 
 interface PendingDelay {

@@ -1,0 +1,34 @@
+import { Client } from 'pg';
+import { eventually } from '@wh/testing';
+
+/**
+ * Reads the credits of one scrape from `usage_events`. Usage events arrive asynchronously, so it counts the
+ * successful scrapes of the suite and waits until every earlier one is recorded before and after the scrape
+ * whose credits it reads: the newest row is then that scrape's.
+ */
+export class UsageLedger {
+  private successfulScrapes = 0;
+
+  constructor(private readonly databaseUrl: () => string) {}
+
+  /** Counts a /v2/scrape answer: every 200 records one usage event. */
+  note(status: number): void {
+    if (status === 200) this.successfulScrapes += 1;
+  }
+
+  async creditsOf(work: () => Promise<void>): Promise<number> {
+    const client = new Client({ connectionString: this.databaseUrl() });
+    await client.connect();
+    try {
+      const recorded = async (): Promise<number> =>
+        Number((await client.query<{ n: string }>('select count(*) as n from usage_events')).rows[0]?.n);
+      await eventually(async () => expect(await recorded()).toBe(this.successfulScrapes));
+      await work();
+      await eventually(async () => expect(await recorded()).toBe(this.successfulScrapes));
+      const { rows } = await client.query<{ credits: number }>('select credits from usage_events order by recorded_at desc limit 1');
+      return rows[0]?.credits ?? Number.NaN;
+    } finally {
+      await client.end();
+    }
+  }
+}

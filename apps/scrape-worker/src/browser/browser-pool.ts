@@ -1,0 +1,219 @@
+import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import { ErrorCode } from '@wh/contracts';
+import { DomainError } from '@wh/platform/errors';
+import { type ChromiumLaunchSettings, launchChromium } from './chromium-launch';
+import { PageSlots } from './page-slots';
+import { processTreeMemoryBytes } from './process-memory';
+
+/** Lifecycle events of the pool's browsers, for the service's logs. */
+export type BrowserPoolEvent = 'launched' | 'crashed' | 'recycled';
+
+export interface BrowserPoolSettings extends ChromiumLaunchSettings {
+  /** Pages open at once across the pool. */
+  maxPages: number;
+  /** Pages a browser serves before it is replaced. */
+  recycleAfterPages: number;
+  /** Memory (proportional set size) of a browser's process tree above which it is replaced. */
+  maxMemoryBytes: number;
+}
+
+interface PooledBrowser {
+  browser: Browser;
+  pagesServed: number;
+  openPages: number;
+  /** No new pages go to it; it closes when its last page is done. */
+  retiring: boolean;
+  /** Chromium went away without us closing it. */
+  crashed: boolean;
+}
+
+/** Options of the incognito context one scrape gets. */
+export interface PageContextOptions {
+  /** `host:port` of an HTTP proxy for this context's traffic. */
+  proxyServer?: string;
+}
+
+/** What happened to the pool, for logs and the benchmark. */
+export interface BrowserPoolStats {
+  launched: number;
+  crashes: number;
+  recycled: number;
+}
+
+/**
+ * Reuses a few Chromium processes and gives every scrape a fresh incognito context, so pages never share
+ * cookies or storage. A browser is recycled after a number of pages or above a memory ceiling. When a
+ * browser crashes, only the pages it held fail, and each is tried once more on a new browser; a page whose
+ * renderer crashed is tried once more too.
+ */
+export class BrowserPool {
+  private current?: Promise<PooledBrowser>;
+  private readonly browsers = new Set<PooledBrowser>();
+  private readonly slots: PageSlots;
+  private closed = false;
+  readonly stats: BrowserPoolStats = { launched: 0, crashes: 0, recycled: 0 };
+
+  constructor(
+    private readonly settings: BrowserPoolSettings,
+    private readonly onEvent: (event: BrowserPoolEvent, stats: BrowserPoolStats) => void = () => undefined,
+  ) {
+    this.slots = new PageSlots(settings.maxPages);
+  }
+
+  /** Runs `work` on a new page in a new incognito context, closing both afterwards. */
+  async withPage<T>(work: (page: Page) => Promise<T>, options: PageContextOptions = {}): Promise<T> {
+    await this.slots.acquire();
+    try {
+      return await this.runWithOneRetry(work, options);
+    } finally {
+      this.slots.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.current = undefined;
+    await Promise.all([...this.browsers].map((pooled) => this.shutDown(pooled)));
+  }
+
+  private async runWithOneRetry<T>(work: (page: Page) => Promise<T>, options: PageContextOptions): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      const pooled = await this.browserForNextPage();
+      try {
+        return await this.runOnce(pooled, work, options);
+      } catch (error) {
+        if (!this.hasCrashed(pooled) && !(error instanceof PageCrashedError)) throw error;
+        if (attempt >= 2) {
+          throw new DomainError(ErrorCode.ServiceUnavailable, 'The browser crashed twice while rendering this page', undefined, true);
+        }
+      }
+    }
+  }
+
+  private async runOnce<T>(pooled: PooledBrowser, work: (page: Page) => Promise<T>, options: PageContextOptions): Promise<T> {
+    pooled.openPages += 1;
+    pooled.pagesServed += 1;
+    let context: BrowserContext | undefined;
+    try {
+      return await untilDisconnected(
+        pooled.browser,
+        (async () => {
+          // Chromium sends loopback addresses around a proxy unless told otherwise; a proxied scrape goes through it.
+          context = await pooled.browser.createBrowserContext(
+            options.proxyServer ? { proxyServer: options.proxyServer, proxyBypassList: ['<-loopback>'] } : {},
+          );
+          const page = await context.newPage();
+          return untilPageCrash(page, work(page));
+        })(),
+      );
+    } finally {
+      pooled.openPages -= 1;
+      // A dead browser's contexts went with it; asking it to close one would wait for an answer that never comes.
+      if (context && !this.hasCrashed(pooled)) await context.close().catch(() => undefined);
+      await this.afterPage(pooled);
+    }
+  }
+
+  private hasCrashed(pooled: PooledBrowser): boolean {
+    return pooled.crashed || !pooled.browser.connected;
+  }
+
+  private async browserForNextPage(): Promise<PooledBrowser> {
+    if (this.closed) throw new DomainError(ErrorCode.ServiceUnavailable, 'The browser pool is shutting down', undefined, true);
+    const pending = this.current;
+    if (pending) {
+      const pooled = await pending.catch(() => undefined);
+      if (pooled && !pooled.retiring && !this.hasCrashed(pooled)) return pooled;
+      if (this.current === pending) this.current = undefined;
+    }
+    this.current ??= this.launch();
+    return this.current;
+  }
+
+  private async launch(): Promise<PooledBrowser> {
+    let browser: Browser;
+    try {
+      browser = await launchChromium(this.settings);
+    } catch (error) {
+      throw new DomainError(ErrorCode.ServiceUnavailable, `Chromium could not be started: ${(error as Error).message}`, undefined, true);
+    }
+    const pooled: PooledBrowser = { browser, pagesServed: 0, openPages: 0, retiring: false, crashed: false };
+    this.stats.launched += 1;
+    this.onEvent('launched', this.stats);
+    this.browsers.add(pooled);
+    browser.on('disconnected', () => {
+      if (!pooled.retiring) {
+        pooled.crashed = true;
+        this.stats.crashes += 1;
+        this.onEvent('crashed', this.stats);
+      }
+      this.browsers.delete(pooled);
+    });
+    return pooled;
+  }
+
+  /** Retires a browser that served its share of pages or grew too large, and closes retired ones once idle. */
+  private async afterPage(pooled: PooledBrowser): Promise<void> {
+    if (!pooled.retiring && !this.hasCrashed(pooled)) {
+      const worn = pooled.pagesServed >= this.settings.recycleAfterPages;
+      if (worn || (await this.memoryBytes(pooled)) > this.settings.maxMemoryBytes) {
+        pooled.retiring = true;
+        this.stats.recycled += 1;
+        this.onEvent('recycled', this.stats);
+      }
+    }
+    if (pooled.retiring && pooled.openPages === 0) await this.shutDown(pooled);
+  }
+
+  private async memoryBytes(pooled: PooledBrowser): Promise<number> {
+    const pid = pooled.browser.process()?.pid;
+    return pid === undefined ? 0 : processTreeMemoryBytes(pid);
+  }
+
+  private async shutDown(pooled: PooledBrowser): Promise<void> {
+    pooled.retiring = true;
+    this.browsers.delete(pooled);
+    await pooled.browser.close().catch(() => undefined);
+  }
+}
+
+/** The renderer process of a page died (out of memory, killed): the page is lost, the browser is not. */
+class PageCrashedError extends Error {}
+
+/** Settles with `work`, or rejects when the page's renderer crashes, which leaves its pending calls unanswered. */
+async function untilPageCrash<T>(page: Page, work: Promise<T>): Promise<T> {
+  let onCrash = (): void => undefined;
+  const crashed = new Promise<never>((_, reject) => {
+    onCrash = () => reject(new PageCrashedError('the page crashed'));
+    page.once('error', onCrash);
+  });
+  work.catch(() => undefined);
+  crashed.catch(() => undefined);
+  try {
+    return await Promise.race([work, crashed]);
+  } finally {
+    page.off('error', onCrash);
+  }
+}
+
+/**
+ * Settles with `work`, or rejects as soon as the browser goes away: calls in flight (creating a context, a
+ * navigation, a network-idle wait) would otherwise wait for their own timeout on a connection that no longer
+ * answers.
+ */
+async function untilDisconnected<T>(browser: Browser, work: Promise<T>): Promise<T> {
+  let onDisconnected = (): void => undefined;
+  const disconnected = new Promise<never>((_, reject) => {
+    onDisconnected = () => reject(new Error('the browser disconnected'));
+    if (browser.connected) browser.once('disconnected', onDisconnected);
+    else onDisconnected();
+  });
+  // Whichever loses the race must not surface as an unhandled rejection.
+  work.catch(() => undefined);
+  disconnected.catch(() => undefined);
+  try {
+    return await Promise.race([work, disconnected]);
+  } finally {
+    browser.off('disconnected', onDisconnected);
+  }
+}

@@ -1,0 +1,54 @@
+import type { Provider } from '@nestjs/common';
+import { LOGGER, type Logger } from '@wh/platform/logging';
+import { createObjectStorage } from '@wh/platform/storage';
+import { ScrapeFileStore } from '../files/scrape-file-store';
+import { ScrapeWorkerConfig } from '../scrape-worker.config';
+import { AdBlocker } from './ad-blocker';
+import { BrowserEngine } from './browser-engine';
+import { BrowserPool } from './browser-pool';
+
+const MB = 1024 * 1024;
+
+/** The browser engine and what it needs: the Chromium pool, the filter lists, the file store. */
+export const browserProviders: Provider[] = [
+  {
+    provide: BrowserPool,
+    inject: [ScrapeWorkerConfig, LOGGER],
+    useFactory: (config: ScrapeWorkerConfig, logger: Logger) =>
+      new BrowserPool(
+        {
+        executablePath: config.CHROMIUM_PATH,
+        hostResolverRules: config.HOST_RESOLVER_RULES,
+        maxPages: config.BROWSER_MAX_PAGES,
+        recycleAfterPages: config.BROWSER_RECYCLE_PAGES,
+        maxMemoryBytes: config.BROWSER_MAX_MEMORY_MB * MB,
+        },
+        (event, stats) => (event === 'crashed' ? logger.warn : logger.info).call(logger, { ...stats }, `browser ${event}`),
+      ),
+  },
+  {
+    provide: AdBlocker,
+    inject: [ScrapeWorkerConfig, LOGGER],
+    useFactory: async (config: ScrapeWorkerConfig, logger: Logger) => {
+      const files = config.ADBLOCK_LISTS.split(',').map((file) => file.trim()).filter(Boolean);
+      const blocker = await AdBlocker.fromListFiles(files);
+      if (blocker.isEmpty) logger.warn('ADBLOCK_LISTS names no filter lists: blockAds blocks nothing');
+      return blocker;
+    },
+  },
+  {
+    provide: ScrapeFileStore,
+    inject: [ScrapeWorkerConfig],
+    useFactory: (config: ScrapeWorkerConfig) =>
+      new ScrapeFileStore(
+        createObjectStorage({ url: config.STORAGE_URL, namespace: config.WH_NAMESPACE }),
+        config.FILE_TTL_MS,
+      ),
+  },
+  {
+    provide: BrowserEngine,
+    inject: [BrowserPool, ScrapeFileStore, AdBlocker, ScrapeWorkerConfig],
+    useFactory: (pool: BrowserPool, files: ScrapeFileStore, adBlocker: AdBlocker, config: ScrapeWorkerConfig) =>
+      new BrowserEngine(pool, files, { allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS, adBlocker }),
+  },
+];

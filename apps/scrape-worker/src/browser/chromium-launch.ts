@@ -1,0 +1,35 @@
+import puppeteer, { type Browser } from 'puppeteer-core';
+
+export interface ChromiumLaunchSettings {
+  executablePath: string;
+  /** `--host-resolver-rules` value, e.g. `MAP *.test 127.0.0.1` for tests; empty for none. */
+  hostResolverRules: string;
+}
+
+// Without the background-networking flags Chromium floods a closed network with update and sync attempts.
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--mute-audio',
+  '--hide-scrollbars',
+];
+
+/** Starts one headless Chromium with a fresh temporary profile (puppeteer creates and removes it). */
+export async function launchChromium(settings: ChromiumLaunchSettings): Promise<Browser> {
+  const args = settings.hostResolverRules ? [...FLAGS, `--host-resolver-rules=${settings.hostResolverRules}`] : FLAGS;
+  return puppeteer.launch({
+    executablePath: settings.executablePath,
+    headless: true,
+    args,
+    // The service handles its own signals and shuts the pool down in order.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    protocolTimeout: 60_000,
+  });
+}

@@ -1,0 +1,29 @@
+import { resolvedScrapeOptions } from '@wh/testing';
+import { browserReasons, looksUnrendered } from './engine-choice';
+
+describe('engine choice', () => {
+  it('needs no browser for the default options', () => {
+    expect(browserReasons(resolvedScrapeOptions())).toEqual([]);
+    expect(browserReasons(resolvedScrapeOptions({ blockAds: true, proxy: 'auto' }))).toEqual([]);
+  });
+
+  it('names every option only a browser can honour', () => {
+    const options = resolvedScrapeOptions({
+      screenshot: { fullPage: false },
+      actions: [{ type: 'scrape' }],
+      waitFor: 100,
+      mobile: true,
+      location: { country: 'DE' },
+    });
+    expect(browserReasons(options)).toEqual(['screenshot', 'actions', 'waitFor', 'mobile', 'location']);
+  });
+
+  it.each([
+    ['an empty app shell', '<html><head><title>App</title></head><body><div id="root"></div><script src="/main.js"></script></body></html>', true],
+    ['a shell with a noscript notice', '<body><noscript>You need to enable JavaScript to run this app, which is a long notice that goes on and on and on and on and on and on and on and on and on and on and on and on and on and on and on.</noscript><div id="app"></div><script>boot()</script></body>', true],
+    ['a short page without scripts', '<html><body><p>Hello</p></body></html>', false],
+    ['an article that also runs scripts', `<body><article><p>${'Real words on the page. '.repeat(20)}</p></article><script>track()</script></body>`, false],
+  ])('%s → unrendered %s', (_name, html, expected) => {
+    expect(looksUnrendered(html)).toBe(expected);
+  });
+});

@@ -1,0 +1,5 @@
+export * from './object-storage';
+export { LocalFolderStorage } from './local-folder-storage';
+export { S3Storage, type S3StorageSettings } from './s3-storage';
+export { signObjectKey, verifyObjectSignature } from './signed-url';
+export { createObjectStorage, type ObjectStorageSettings } from './create-object-storage';
