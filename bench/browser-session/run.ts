@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { callApi, provideChromium, provideInfrastructure, REPO_ROOT, type RunningStack, startFixtureServer, startStack } from '@wh/testing';
+import { callApi, provideChromium, provideInfrastructure, type RunningStack, startFixtureServer, startStack } from '@wh/testing';
 import { measure, type LatencySummary } from '../scrape/latency';
 import { availableMemoryBytes, chromiumPssBytes } from './process-memory';
+import { writeReportSection } from '../report-section';
 
 const WARM_POOL_SIZE = 4;
 const ROUNDS = 30;
@@ -33,19 +34,6 @@ async function createAndEvaluate(stack: RunningStack, body: Record<string, unkno
 
 function row(name: string, summary: LatencySummary): string {
   return `| ${name} | ${summary.count} | ${summary.p50.toFixed(0)} | ${summary.p95.toFixed(0)} |`;
-}
-
-function writeSection(section: string): void {
-  const file = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
-  const existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const start = existing.indexOf('## Browser sessions');
-  let rest = '';
-  if (start >= 0) {
-    const next = existing.indexOf('\n## ', start + 1);
-    rest = next >= 0 ? existing.slice(next + 1) : '';
-  }
-  const head = start >= 0 ? existing.slice(0, start) : `${existing.trimEnd()}\n\n`;
-  writeFileSync(file, `${head}${section}${rest ? `\n${rest}` : ''}`);
 }
 
 /**
@@ -143,7 +131,7 @@ ${row('cold start (profile session: its own Chromium, profile loaded)', cold)}
   **${fitTotal} sessions** before memory runs out (about ${fitNow} with what was free during the run). CPU, not memory,
   limits active sessions on 2 cores; \`BROWSER_MAX_SESSIONS\` (default 16) and \`BROWSER_MIN_FREE_MEMORY_MB\` cap them.
 `;
-    writeSection(section);
+    writeReportSection('browser-session', section);
     process.stdout.write(section);
   } finally {
     await endAll().catch(() => undefined);

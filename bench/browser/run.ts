@@ -1,9 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import path from 'node:path';
-import { callApi, provideChromium, provideInfrastructure, REPO_ROOT, startFixtureServer, startStack } from '@wh/testing';
+import { callApi, provideChromium, provideInfrastructure, startFixtureServer, startStack } from '@wh/testing';
 import { processTreeMegabytes } from './memory';
 import { plainPuppeteerLoop } from './plain-loop';
+import { writeReportSection } from '../report-section';
 
 const PAGES = Number(process.env.BENCH_BROWSER_PAGES ?? 2_000);
 const BASELINE_PAGES = Number(process.env.BENCH_BROWSER_BASELINE_PAGES ?? 200);
@@ -101,11 +100,7 @@ Requests not rendered: ${failures.length > 0 ? failures.join(', ') : 'none'}.
 Worker memory (the scrape-worker process and its Chromium, PSS, MB) after each tenth of the ${engine.pages} pages:
 ${engine.memory.join(', ')}.
 `;
-  const file = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
-  const current = readFileSync(file, 'utf8');
-  const start = current.indexOf(SECTION);
-  const kept = start === -1 ? current.trimEnd() : current.slice(0, start).trimEnd();
-  writeFileSync(file, `${kept}\n\n${section}`);
+  writeReportSection('browser', section);
 }
 
 main().catch((error: unknown) => {

@@ -1,10 +1,9 @@
-import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import path from 'node:path';
 import { convertHtml } from '@wh/scraping/core';
-import { callApi, provideInfrastructure, REPO_ROOT, startFixtureServer, startStack } from '@wh/testing';
+import { callApi, provideInfrastructure, startFixtureServer, startStack } from '@wh/testing';
 import { measure, type LatencySummary } from './latency';
 import { benchPipeline } from './pipeline.bench';
+import { writeReportSection } from '../report-section';
 
 const SEQUENTIAL_REQUESTS = 200;
 const CONCURRENT_REQUESTS = 400;
@@ -16,7 +15,7 @@ function row(name: string, summary: LatencySummary): string {
 
 /**
  * `npm run bench:scrape`: pipeline CPU per page, then /v2/scrape against the same pipeline called in-process,
- * all in one run so the ratios are comparable on a noisy machine. Writes docs/benchmarks.md.
+ * all in one run so the ratios are comparable on a noisy machine. Writes the "Single scrapes" section of docs/benchmarks.md.
  */
 async function main(): Promise<void> {
   const pipeline = await benchPipeline(300);
@@ -52,13 +51,13 @@ async function main(): Promise<void> {
     const cacheHits = await measure(SEQUENTIAL_REQUESTS, 1, viaApi(cached));
 
     const overheadP50 = apiSequential.p50 - inProcessSequential.p50;
-    const report = `# Benchmarks
+    const report = `## Single scrapes
 
 Measured by \`npm run bench:scrape\` (bench/scrape/run.ts) on ${new Date().toISOString().slice(0, 10)},
 ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}. All figures come from one run, so
 compare them as ratios: these machines are noisy.
 
-## HTML pipeline, CPU per page
+### HTML pipeline, CPU per page
 
 The ~75 KB page of \`bench/scrape/pipeline-page.ts\` (header, nav, sidebar, article, comments, footer, inline CSS,
 SVG, JSON-LD and a large script), markdown with \`onlyMainContent: true\`, CPU time measured with
@@ -71,7 +70,7 @@ SVG, JSON-LD and a large script), markdown with \`onlyMainContent: true\`, CPU t
 
 Target: at most 15 ms median. Ratio naive / ours: ${(pipeline.naiveMedianCpuMs / pipeline.medianCpuMs).toFixed(1)}x.
 
-## /v2/scrape over loopback
+### /v2/scrape over loopback
 
 The fixture \`/heavy\` page (~75 KB) served on loopback; gateway, one scrape-worker (conversion threads = cores) and
 billing-service as separate processes on the machine's NATS and Postgres. Latencies in ms.
@@ -86,7 +85,7 @@ ${row('API, cache hit, 1 at a time', cacheHits)}
 - API overhead over the in-process pipeline at p50: **${overheadP50.toFixed(1)} ms** (target ≤ 5 ms).
 - Cache hit at p50: **${cacheHits.p50.toFixed(1)} ms** (target ≤ 5 ms).
 `;
-    writeFileSync(path.join(REPO_ROOT, 'docs', 'benchmarks.md'), report);
+    writeReportSection('scrape', report);
     process.stdout.write(report);
   } finally {
     await stack.stop();
