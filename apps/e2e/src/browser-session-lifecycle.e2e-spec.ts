@@ -8,6 +8,9 @@ import { callApi, eventually, runCompiled } from '@wh/testing';
 import { cdpCall, closeOf, createSession, deleteSession, openSocket } from './support/browser-sessions';
 import { useOwnStack } from './support/own-stack';
 
+// Real Chromium processes on a small shared machine: the default 5 s is too tight for a session's round trips.
+jest.setTimeout(60_000);
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'wh-e2e-browsers-'));
 const profileDir = mkdtempSync(path.join(tmpdir(), 'wh-e2e-profiles-'));
 const MAX_SESSIONS = 3;
