@@ -33,6 +33,8 @@ module.exports = {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/apps/e2e/**/*.e2e-spec.ts'],
+      // Tests that spawn processes (admin CLI, services, browsers) on a shared 2-core machine outgrow jest's 5 s default.
+      testTimeout: 30_000,
       globalSetup: '<rootDir>/apps/e2e/src/support/global-setup.ts',
       globalTeardown: '<rootDir>/apps/e2e/src/support/global-teardown.ts',
     },

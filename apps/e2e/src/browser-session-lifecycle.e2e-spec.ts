@@ -8,6 +8,9 @@ import { callApi, eventually, runCompiled } from '@wh/testing';
 import { cdpCall, closeOf, createSession, deleteSession, openSocket } from './support/browser-sessions';
 import { useOwnStack } from './support/own-stack';
 
+// Real Chromium processes on a small shared machine: the default 5 s is too tight for a session's round trips.
+jest.setTimeout(60_000);
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'wh-e2e-browsers-'));
 const profileDir = mkdtempSync(path.join(tmpdir(), 'wh-e2e-profiles-'));
 const MAX_SESSIONS = 3;
@@ -186,21 +189,25 @@ describe('replica loss', () => {
     const session = await createSession(stack, { streamWebView: false });
     const db = new Client({ connectionString: stack.databaseUrl });
     await db.connect();
-    const { rows } = await db.query<{ endpoint: string }>(
-      'select r.endpoint from browser_sessions s join browser_replicas r on r.id = s.replica_id where s.id = $1',
+    const { rows } = await db.query<{ endpoint: string; replica_id: string }>(
+      'select r.endpoint, s.replica_id from browser_sessions s join browser_replicas r on r.id = s.replica_id where s.id = $1',
       [session.id],
     );
-    await db.end();
     const holder = new URL(rows[0]?.endpoint ?? '').port === originalPort ? original : added;
     const browsersBefore = sessionBrowserPids();
     holder?.kill('SIGKILL');
     try {
       await eventually(async () => expect(await status(session.id)).toMatchObject({ status: 'destroyed', endReason: 'replica_lost' }), { timeoutMs: 15_000 });
       expect((await callApi(stack, 'DELETE', `/v2/browser/${session.id}`)).body).toMatchObject({ status: 'destroyed', endReason: 'replica_lost' });
+      await eventually(async () => {
+        const left = await db.query('select id from browser_replicas where id = $1', [rows[0]?.replica_id]);
+        expect(left.rows).toHaveLength(0);
+      });
       // The surviving replica still takes new sessions.
       const next = await createSession(stack, { streamWebView: false });
       await deleteSession(stack, next.id);
     } finally {
+      await db.end();
       // A replica killed outright leaves its Chromium behind; the test cleans up after it.
       for (const pid of browsersBefore) process.kill(pid, 'SIGKILL');
     }

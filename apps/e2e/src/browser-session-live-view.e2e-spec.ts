@@ -5,6 +5,9 @@ import { callApi, eventually, type FixtureServer, REPO_ROOT, startFixtureServer 
 import { createSession, deleteSession, openSocket, refusedStatus } from './support/browser-sessions';
 import { sharedStack } from './support/stack-env';
 
+// Real Chromium processes on a small shared machine: the default 5 s is too tight for a session's round trips.
+jest.setTimeout(60_000);
+
 const stack = sharedStack();
 let site: FixtureServer;
 let viewer: Browser;

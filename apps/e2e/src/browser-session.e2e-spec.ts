@@ -1,8 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { chromium as playwright } from 'playwright-core';
 import { callApi, eventually, type FixtureServer, runCompiled, startFixtureServer } from '@wh/testing';
 import { cdpCall, closeOf, createSession, deleteSession, openSocket, refusedStatus } from './support/browser-sessions';
 import { sharedStack } from './support/stack-env';
+
+// Real Chromium processes on a small shared machine: the default 5 s is too tight for a session's round trips.
+jest.setTimeout(60_000);
 
 const stack = sharedStack();
 let site: FixtureServer;
@@ -174,6 +179,39 @@ describe('POST /v2/browser', () => {
     } finally {
       await deleteSession(stack, session.id);
     }
+  });
+
+  it('carries large frames: a full-page screenshot of a very tall page', async () => {
+    const session = await createSession(stack, { streamWebView: false });
+    try {
+      const bytes = await withConnected(session.cdpUrl, async (browser) => {
+        const page = await browser.newPage();
+        await page.setViewport({ width: 1200, height: 800 });
+        await page.goto(`${site.url}/browser/tall`);
+        const screenshot = await page.screenshot({ fullPage: true, type: 'png' });
+        // The session keeps answering afterwards: the large answer was matched to its command.
+        expect(await page.evaluate(() => document.body.scrollHeight)).toBe(16_000);
+        return screenshot.length;
+      });
+      expect(bytes).toBeGreaterThan(2 * 1024 * 1024);
+    } finally {
+      await deleteSession(stack, session.id);
+    }
+  }, 60_000);
+
+  it('never writes a session token to the service logs', async () => {
+    const session = await createSession(stack);
+    const tokens = [session.cdpUrl, session.liveViewUrl, session.interactiveLiveViewUrl].map((url) => new URL(url).searchParams.get('token') ?? '');
+    try {
+      await withConnected(session.cdpUrl, async (browser) => browser.version());
+      await refusedStatus(session.cdpUrl.replace(/token=.*/, `token=${tokens[0]?.slice(0, 10) ?? ''}`));
+      await fetch(session.liveViewUrl);
+    } finally {
+      await deleteSession(stack, session.id);
+    }
+    const logs = readdirSync(stack.logDir).map((file) => readFileSync(path.join(stack.logDir, file), 'utf8')).join('\n');
+    expect(logs).toContain(session.id);
+    for (const token of tokens) expect(logs).not.toContain(token);
   });
 
   it.each([

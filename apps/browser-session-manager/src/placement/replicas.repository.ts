@@ -20,6 +20,18 @@ export class ReplicasRepository {
     return row?.endpoint;
   }
 
+  /** Forgets replicas silent since `before` that hold no live session any more (their sessions were reaped). */
+  async removeSilent(before: Date): Promise<number> {
+    const result = await this.db
+      .deleteFrom('browser_replicas as r')
+      .where('r.last_heartbeat_at', '<=', before)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('browser_sessions as s').select('s.id').whereRef('s.replica_id', '=', 'r.id').where('s.status', '=', 'active'))),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** A stopping replica takes itself out of placement at once. */
   async remove(replicaId: string): Promise<void> {
     await this.db.deleteFrom('browser_replicas').where('id', '=', replicaId).execute();

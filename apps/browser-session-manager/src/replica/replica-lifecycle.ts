@@ -82,6 +82,8 @@ export class ReplicaLifecycle {
           this.logger.warn({ sessionId }, 'session reaped: its replica stopped heart-beating');
         }
       }
+      const forgotten = await this.replicas.removeSilent(silentSince);
+      if (forgotten > 0) this.logger.info({ replicas: forgotten }, 'silent browser replicas forgotten');
     } catch (error) {
       this.logger.warn({ err: error }, 'reaper run failed');
     }

@@ -4,7 +4,8 @@ import { sendHtml } from '../routing';
 
 /**
  * Pages for remote browser session tests: `/browser/counter` is one big button that counts its clicks (for the
- * interactive live view), `/browser/storage` a plain page on which tests set cookies and localStorage.
+ * interactive live view), `/browser/storage` a plain page on which tests set cookies and localStorage,
+ * `/browser/tall` a 16,000 px page of text whose full-page screenshot is several MB.
  */
 export const browserSessionRoutes: FixtureRoute[] = [
   {
@@ -18,6 +19,17 @@ export const browserSessionRoutes: FixtureRoute[] = [
           body: '<button id="counter" onclick="this.dataset.clicks = String(Number(this.dataset.clicks || 0) + 1); this.textContent = \'clicked \' + this.dataset.clicks">click me</button>',
         }),
       ),
+  },
+  {
+    pattern: '/browser/tall',
+    handle: ({ res }) => {
+      const rows = Array.from({ length: 400 }, (_, row) => {
+        const hue = (row * 37) % 360;
+        const words = Array.from({ length: 24 }, (_, word) => ((row * 7919 + word * 104729) % 100000).toString(36)).join(' ');
+        return `<p style="height:40px;margin:0;background:hsl(${hue},60%,85%)">${row} ${words}</p>`;
+      }).join('');
+      sendHtml(res, htmlDocument({ title: 'Tall', head: '<style>body{margin:0;font:15px monospace}</style>', body: rows }));
+    },
   },
   {
     pattern: '/browser/storage',
