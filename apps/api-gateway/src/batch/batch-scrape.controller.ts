@@ -1,12 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { isURL } from 'class-validator';
 import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
 import { IdempotencyKey } from '../jobs/idempotency-key';
-import { JobStatusQueryDto } from '../jobs/job-status-query.dto';
-import { JobsClient, type JobStatusResponse } from '../jobs/jobs.client';
+import { JobRoutes } from '../jobs/job-routes';
+import { JobsClient } from '../jobs/jobs.client';
 import { resolveWebhook } from '../jobs/webhook.dto';
 import { resolveScrapeOptions } from '../scrape/resolve-scrape-options';
 import { withScheme } from '../scrape/scrape-request.dto';
@@ -16,8 +16,10 @@ const URL_RULES = { protocols: ['http', 'https'], require_protocol: true, requir
 
 @Controller('v2/batch/scrape')
 @UseGuards(ApiKeyGuard)
-export class BatchScrapeController {
-  constructor(@Inject(JobsClient) private readonly jobs: JobsClient) {}
+export class BatchScrapeController extends JobRoutes {
+  constructor(@Inject(JobsClient) jobs: JobsClient) {
+    super(jobs, 'batch');
+  }
 
   @Post()
   @HttpCode(200)
@@ -63,24 +65,5 @@ export class BatchScrapeController {
       ...(idempotencyKey ? { idempotencyKey } : {}),
     });
     return { success: true, id, url: this.jobs.jobUrl('batch', id), ...(ignoreInvalidURLs ? { invalidURLs: invalid } : {}) };
-  }
-
-  @Get(':id')
-  status(
-    @CurrentTeam() team: TeamContext,
-    @Param('id', new ParseUUIDPipe()) id: string,
-    @Query() query: JobStatusQueryDto,
-  ): Promise<JobStatusResponse> {
-    return this.jobs.status(team.teamId, 'batch', id, query);
-  }
-
-  @Get(':id/errors')
-  errors(@CurrentTeam() team: TeamContext, @Param('id', new ParseUUIDPipe()) id: string) {
-    return this.jobs.errors(team.teamId, 'batch', id);
-  }
-
-  @Delete(':id')
-  cancel(@CurrentTeam() team: TeamContext, @Param('id', new ParseUUIDPipe()) id: string) {
-    return this.jobs.cancel(team.teamId, 'batch', id);
   }
 }

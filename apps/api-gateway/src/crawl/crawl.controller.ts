@@ -1,11 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { type ActiveCrawlsReply, Subjects } from '@wh/contracts';
 import { NatsRequester } from '@wh/platform/messaging';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
 import { IdempotencyKey } from '../jobs/idempotency-key';
-import { JobStatusQueryDto } from '../jobs/job-status-query.dto';
-import { JobsClient, type JobStatusResponse } from '../jobs/jobs.client';
+import { JobRoutes } from '../jobs/job-routes';
+import { JobsClient } from '../jobs/jobs.client';
 import { resolveWebhook } from '../jobs/webhook.dto';
 import { resolveScrapeOptions } from '../scrape/resolve-scrape-options';
 import { CrawlRequestDto } from './crawl-request.dto';
@@ -13,11 +13,13 @@ import { resolveCrawlOptions } from './resolve-crawl-options';
 
 @Controller('v2/crawl')
 @UseGuards(ApiKeyGuard)
-export class CrawlController {
+export class CrawlController extends JobRoutes {
   constructor(
-    @Inject(JobsClient) private readonly jobs: JobsClient,
+    @Inject(JobsClient) jobs: JobsClient,
     @Inject(NatsRequester) private readonly requester: NatsRequester,
-  ) {}
+  ) {
+    super(jobs, 'crawl');
+  }
 
   @Post()
   @HttpCode(200)
@@ -47,24 +49,5 @@ export class CrawlController {
   async active(@CurrentTeam() team: TeamContext): Promise<{ success: true } & ActiveCrawlsReply> {
     const reply = await this.requester.request(Subjects.crawlJobsActive, { teamId: team.teamId }, 10_000);
     return { success: true, ...reply };
-  }
-
-  @Get(':id')
-  status(
-    @CurrentTeam() team: TeamContext,
-    @Param('id', new ParseUUIDPipe()) id: string,
-    @Query() query: JobStatusQueryDto,
-  ): Promise<JobStatusResponse> {
-    return this.jobs.status(team.teamId, 'crawl', id, query);
-  }
-
-  @Get(':id/errors')
-  errors(@CurrentTeam() team: TeamContext, @Param('id', new ParseUUIDPipe()) id: string) {
-    return this.jobs.errors(team.teamId, 'crawl', id);
-  }
-
-  @Delete(':id')
-  cancel(@CurrentTeam() team: TeamContext, @Param('id', new ParseUUIDPipe()) id: string) {
-    return this.jobs.cancel(team.teamId, 'crawl', id);
   }
 }
