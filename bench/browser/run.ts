@@ -1,6 +1,6 @@
 import { cpus } from 'node:os';
 import { callApi, provideChromium, provideInfrastructure, startFixtureServer, startStack } from '@wh/testing';
-import { processTreeMegabytes } from './memory';
+import { processTreePssBytes } from '@wh/platform/chromium';
 import { plainPuppeteerLoop } from './plain-loop';
 import { writeReportSection } from '../report-section';
 
@@ -70,7 +70,7 @@ async function renderThroughApi(stack: Parameters<typeof callApi>[0], urls: stri
         failures[kind] = (failures[kind] ?? 0) + 1;
       }
       done += 1;
-      if (done % sampleEvery === 0) memory.push(Math.round(processTreeMegabytes(workerPid)));
+      if (done % sampleEvery === 0) memory.push(Math.round(processTreePssBytes(workerPid) / (1024 * 1024)));
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, () => lane()));

@@ -1,15 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { CHROMIUM_BASE_FLAGS } from '@wh/platform/chromium';
 
-/** Flags every session browser gets (see PLATFORM.md: without the networking ones it floods a closed network). */
+/** Session browsers expose DevTools on loopback only: the replica's own proxy is their one client. */
 const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...CHROMIUM_BASE_FLAGS,
   '--no-default-browser-check',
   '--disable-breakpad',
   '--remote-debugging-address=127.0.0.1',

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { descendantsOf } from '@wh/platform/chromium';
 
 /** Ids of the Chromium browser processes started directly by `parentPid` (their renderers are their children). */
 export function chromiumChildrenOf(parentPid: number): number[] {
@@ -18,28 +19,14 @@ export function chromiumChildrenOf(parentPid: number): number[] {
   return pids;
 }
 
-function childrenOf(pid: number): number[] {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
-      readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-    );
-  } catch {
-    return [];
-  }
-}
-
 /** Ids of the Chromium renderer processes somewhere below `ancestorPid`: only ones this test's stack started. */
 export function renderersBelow(ancestorPid: number): number[] {
-  const found: number[] = [];
-  const pending = childrenOf(ancestorPid);
-  while (pending.length > 0) {
-    const pid = pending.pop() as number;
-    pending.push(...childrenOf(pid));
+  return descendantsOf(ancestorPid).filter((pid) => {
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) found.push(pid);
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer');
     } catch {
       // The process ended while we looked.
+      return false;
     }
-  }
-  return found;
+  });
 }

@@ -3,7 +3,7 @@ import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { type ChromiumLaunchSettings, launchChromium } from './chromium-launch';
 import { PageSlots } from './page-slots';
-import { processTreeMemoryBytes } from './process-memory';
+import { processTreePssBytes } from '@wh/platform/chromium';
 
 /** Lifecycle events of the pool's browsers, for the service's logs. */
 export type BrowserPoolEvent = 'launched' | 'crashed' | 'recycled';
@@ -167,7 +167,7 @@ export class BrowserPool {
 
   private async memoryBytes(pooled: PooledBrowser): Promise<number> {
     const pid = pooled.browser.process()?.pid;
-    return pid === undefined ? 0 : processTreeMemoryBytes(pid);
+    return pid === undefined ? 0 : processTreePssBytes(pid);
   }
 
   private async shutDown(pooled: PooledBrowser): Promise<void> {

@@ -1,4 +1,5 @@
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { CHROMIUM_BASE_FLAGS } from '@wh/platform/chromium';
 
 export interface ChromiumLaunchSettings {
   executablePath: string;
@@ -6,18 +7,7 @@ export interface ChromiumLaunchSettings {
   hostResolverRules: string;
 }
 
-// Without the background-networking flags Chromium floods a closed network with update and sync attempts.
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--mute-audio',
-  '--hide-scrollbars',
-];
+const FLAGS = [...CHROMIUM_BASE_FLAGS, '--mute-audio', '--hide-scrollbars'];
 
 /** Starts one headless Chromium with a fresh temporary profile (puppeteer creates and removes it). */
 export async function launchChromium(settings: ChromiumLaunchSettings): Promise<Browser> {

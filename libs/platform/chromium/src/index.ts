@@ -1,0 +1,2 @@
+export { CHROMIUM_BASE_FLAGS } from './chromium-flags';
+export { descendantsOf, processTreePssBytes } from './process-tree';
