@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import { SdkRequest } from '../http/sdk-fields';
 import { BROWSER_ACTIVITY_TTL_SECONDS, BROWSER_PROFILE_NAME_LENGTH, BROWSER_TTL_SECONDS, type BrowserSessionStatus } from '@wh/contracts';
 
 export class BrowserProfileDto {
@@ -13,7 +14,7 @@ export class BrowserProfileDto {
 }
 
 /** Body of POST /v2/browser (spec 2.1). */
-export class CreateBrowserRequestDto {
+export class CreateBrowserRequestDto extends SdkRequest {
   @IsOptional()
   @IsInt()
   @Min(BROWSER_TTL_SECONDS.min)
@@ -35,15 +36,6 @@ export class CreateBrowserRequestDto {
   @ValidateNested()
   @Type(() => BrowserProfileDto)
   profile?: BrowserProfileDto;
-
-  /** Sent by the official SDKs to identify themselves. */
-  @IsOptional()
-  @IsString()
-  origin?: string;
-
-  @IsOptional()
-  @IsString()
-  integration?: string;
 }
 
 /** Query of GET /v2/browser. */

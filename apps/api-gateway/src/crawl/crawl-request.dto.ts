@@ -16,13 +16,14 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ScrapeOptions } from '@wh/contracts';
+import { SdkRequest } from '../http/sdk-fields';
 import { withScheme } from '../scrape/scrape-request.dto';
 import { toWebhookDto, WebhookDto } from '../jobs/webhook.dto';
 
 const MAX_PATH_PATTERNS = 100;
 
 /** Body of POST /v2/crawl (spec 4.5). */
-export class CrawlRequestDto {
+export class CrawlRequestDto extends SdkRequest {
   @Transform(withScheme)
   @IsString()
   @MaxLength(8192)
@@ -109,13 +110,4 @@ export class CrawlRequestDto {
   @IsOptional()
   @IsBoolean()
   zeroDataRetention?: boolean;
-
-  /** Sent by the official SDKs to identify themselves. */
-  @IsOptional()
-  @IsString()
-  origin?: string;
-
-  @IsOptional()
-  @IsString()
-  integration?: string;
 }

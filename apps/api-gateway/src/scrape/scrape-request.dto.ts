@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { ScrapeOptions } from '@wh/contracts';
+import { WithSdkFields } from '../http/sdk-fields';
 
 /** Firecrawl prepends a scheme to scheme-less URLs; anything else is validated as given. */
 export function withScheme({ value }: { value: unknown }): unknown {
@@ -8,7 +9,7 @@ export function withScheme({ value }: { value: unknown }): unknown {
 }
 
 /** Body of POST /v2/scrape. */
-export class ScrapeRequestDto extends ScrapeOptions {
+export class ScrapeRequestDto extends WithSdkFields(ScrapeOptions) {
   @Transform(withScheme)
   @IsString()
   @MaxLength(8192)
@@ -18,13 +19,4 @@ export class ScrapeRequestDto extends ScrapeOptions {
   @IsOptional()
   @IsBoolean()
   zeroDataRetention?: boolean;
-
-  /** Sent by the official SDKs to identify themselves. */
-  @IsOptional()
-  @IsString()
-  origin?: string;
-
-  @IsOptional()
-  @IsString()
-  integration?: string;
 }
