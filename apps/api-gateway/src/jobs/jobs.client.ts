@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
 import {
+  ErrorCode,
   type CreateCrawlJobRequest,
   type CrawlJobErrorsReply,
   type CrawlJobKind,
@@ -10,7 +11,6 @@ import {
 } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { decodeJson, encodeJson, LargeObjectStore, NatsClient, NatsRequester } from '@wh/platform/messaging';
-import { ErrorCode } from '@wh/contracts';
 import { GatewayConfig } from '../gateway.config';
 import type { JobStatusQueryDto } from './job-status-query.dto';
 

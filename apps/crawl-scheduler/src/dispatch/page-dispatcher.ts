@@ -60,7 +60,7 @@ export class PageDispatcher {
       );
     } catch (error) {
       this.logger.warn({ err: error, jobId: job.id, pageId: page.id }, 'dispatch publish failed; page queued again');
-      await this.jobs.transaction((trx) => this.pages.requeue(page.id, trx));
+      await this.pages.requeue(page.id);
     }
   }
 }

@@ -57,7 +57,7 @@ export class SchedulerLoop implements OnApplicationBootstrap, OnApplicationShutd
     this.ticks += 1;
     await this.seedOne();
     for (const job of await this.jobs.dispatchable(JOBS_PER_TICK)) await this.dispatcher.dispatch(job.id);
-    await this.jobs.transaction((trx) => this.pages.requeueStale(trx, new Date(Date.now() - this.config.STALE_DISPATCH_MS)));
+    await this.pages.requeueStale(new Date(Date.now() - this.config.STALE_DISPATCH_MS));
     const unqueued = await this.deliveries.unqueued(new Date(Date.now() - 30_000));
     await this.notifier.queue(unqueued.map((delivery) => ({ id: delivery.id, teamId: delivery.team_id })));
     if (this.ticks % EXPIRY_EVERY_TICKS === 0) await this.jobs.deleteExpired();

@@ -42,11 +42,6 @@ const COUNTED_STATES: PageState[] = ['queued', 'dispatched', 'completed', 'faile
 export class CrawlJobsRepository {
   constructor(private readonly db: Kysely<CrawlDatabase>) {}
 
-  /** For reads outside a transaction. */
-  get reader(): Kysely<CrawlDatabase> {
-    return this.db;
-  }
-
   transaction<T>(work: (trx: Transaction<CrawlDatabase>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
   }
@@ -132,7 +127,7 @@ export class CrawlJobsRepository {
     return trx.selectFrom('crawl_jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   }
 
-  async counts(trx: Db, jobId: string): Promise<JobCounts> {
+  async counts(jobId: string, trx: Db = this.db): Promise<JobCounts> {
     const rows = await trx
       .selectFrom('crawl_pages')
       .select(['state', (eb) => eb.fn.countAll<string>().as('count')])

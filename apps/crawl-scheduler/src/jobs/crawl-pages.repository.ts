@@ -61,8 +61,8 @@ export class CrawlPagesRepository {
   }
 
   /** Hands pages whose dispatch was lost (the scheduler died before publishing) back to the queue. */
-  async requeueStale(trx: Db, olderThan: Date): Promise<number> {
-    const result = await trx
+  async requeueStale(olderThan: Date): Promise<number> {
+    const result = await this.db
       .updateTable('crawl_pages')
       .set({ state: 'queued' })
       .where('state', '=', 'dispatched')
@@ -72,8 +72,8 @@ export class CrawlPagesRepository {
   }
 
   /** Puts one dispatched page back in the queue (its publish failed). */
-  async requeue(pageId: string, db: Db): Promise<void> {
-    await db.updateTable('crawl_pages').set({ state: 'queued' }).where('id', '=', pageId).where('state', '=', 'dispatched').execute();
+  async requeue(pageId: string): Promise<void> {
+    await this.db.updateTable('crawl_pages').set({ state: 'queued' }).where('id', '=', pageId).where('state', '=', 'dispatched').execute();
   }
 
   async find(pageId: string): Promise<CrawlPageRow | undefined> {

@@ -18,7 +18,7 @@ export class JobFinisher {
   async finishIfDone(trx: Transaction<CrawlDatabase>, job: CrawlJobRow): Promise<string | undefined> {
     if (job.status !== 'scraping' || !job.seeded) return undefined;
     if (await this.jobs.hasOpenPages(trx, job.id)) return undefined;
-    const counts = await this.jobs.counts(trx, job.id);
+    const counts = await this.jobs.counts(job.id, trx);
     const failed = counts.completed === 0 && counts.failed > 0;
     await this.jobs.finish(trx, job.id, failed ? 'failed' : 'completed', this.retentionMs);
     return failed

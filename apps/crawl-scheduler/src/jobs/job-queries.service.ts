@@ -33,7 +33,7 @@ export class JobQueriesService {
     const job = await this.require(request);
     const limit = request.limit ?? DEFAULT_PAGE_LIMIT;
     const [counts, page] = await Promise.all([
-      this.jobs.counts(this.jobs.reader, job.id),
+      this.jobs.counts(job.id),
       this.jobs.documents(job.id, request.skip, limit, STATUS_PAGE_BYTES),
     ]);
     const returned = page.documents.length;

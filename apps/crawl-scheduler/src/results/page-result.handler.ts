@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import {
   Consumers,
+  ErrorCode,
   type ResolvedCrawlOptions,
   type ScrapeDocument,
   ScrapeJobFinishedEvent,
@@ -77,7 +78,7 @@ export class PageResultHandler {
         await this.jobs.insertPages(trx, current, withinLimit(discovered, room));
         webhooks.push(await this.notifier.record(trx, current, 'page', [document]));
       } else {
-        await this.pages.fail(trx, page.id, event.error ?? { code: 'INTERNAL_ERROR' as never, message: 'scrape failed' });
+        await this.pages.fail(trx, page.id, event.error ?? { code: ErrorCode.Internal, message: 'scrape failed' });
       }
       webhooks.push(await this.finisher.finishIfDone(trx, current));
       return { billed, webhooks };
