@@ -14,6 +14,14 @@ export class GatewayConfig extends ServiceConfig {
   @IsBoolean()
   AUTH_DISABLED: boolean = false;
 
+  /**
+   * How long a verified API key is trusted without asking billing-service again. A revocation reaches every gateway
+   * at once over NATS; this bounds how long a missed one (or a changed concurrency limit) lasts. 0 asks every time.
+   */
+  @IsInt()
+  @Min(0)
+  AUTH_CACHE_TTL_MS: number = 30_000;
+
   /** Largest request body accepted. */
   @IsInt()
   @Min(1024)

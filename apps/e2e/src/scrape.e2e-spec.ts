@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Client } from 'pg';
-import { callApi, ENCODING_TEXTS, eventually, type FixtureServer, hugePage, startFixtureServer } from '@wh/testing';
+import { callApi, runCompiled, ENCODING_TEXTS, eventually, type FixtureServer, hugePage, startFixtureServer } from '@wh/testing';
 import { sharedStack } from './support/stack-env';
 
 const stack = sharedStack();
@@ -202,6 +204,40 @@ describe('POST /v2/scrape: cache', () => {
     const fresh = await scrape({ url, maxAge: 0 });
     expect(fresh.data.metadata.cacheState).toBe('miss');
   });
+
+  it('answers a hit by request/reply without a job on the queue, billed once like any scrape', async () => {
+    const env = { DATABASE_URL: stack.databaseUrl, NATS_URL: stack.natsUrl, WH_NAMESPACE: stack.namespace };
+    const team = `cache-${Date.now()}`;
+    await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-team', team], env);
+    const created = await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-key', team], env);
+    const teamStack = { ...stack, apiKey: created.trim().split('\n').at(-1) ?? '' };
+    const url = uniqueUrl('billed');
+    for (const cacheState of ['miss', 'hit', 'hit']) {
+      const response = await callApi(teamStack, 'POST', '/v2/scrape', { url, maxAge: 60_000 });
+      expect((response.body.data as ScrapeData).metadata.cacheState).toBe(cacheState);
+    }
+
+    const workerLogs = readdirSync(stack.logDir)
+      .filter((name) => name.startsWith('scrape-worker'))
+      .map((name) => readFileSync(path.join(stack.logDir, name), 'utf8'))
+      .join('');
+    const jobsForUrl = workerLogs.split('\n').filter((line) => line.includes('scrape job finished') && line.includes(url));
+    expect(jobsForUrl).toHaveLength(1);
+
+    const client = new Client({ connectionString: stack.databaseUrl });
+    await client.connect();
+    try {
+      await eventually(async () => {
+        const { rows } = await client.query<{ credits: number }>(
+          'select credits from usage_events join teams on teams.id = usage_events.team_id where teams.name = $1',
+          [team],
+        );
+        expect(rows.map((row) => row.credits)).toEqual([1, 1, 1]);
+      });
+    } finally {
+      await client.end();
+    }
+  }, 60_000);
 
   it('keys the cache by the options that change the output', async () => {
     const url = uniqueUrl('options');

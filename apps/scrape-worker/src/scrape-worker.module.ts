@@ -7,6 +7,7 @@ import { hostMappingResolver, parseHostResolverRules, systemResolver } from '@wh
 import { BrowserEngine } from './browser/browser-engine';
 import { BrowserPool } from './browser/browser-pool';
 import { browserProviders } from './browser/browser.providers';
+import { ScrapeCacheHandler } from './cache/scrape-cache.handler';
 import { ScrapeCacheRepository } from './cache/scrape-cache.repository';
 import { ConversionPool } from './conversion/conversion-pool';
 import type { ScrapeWorkerDatabase } from './database/scrape-worker-database';
@@ -30,7 +31,7 @@ export const SCRAPE_WORKER = 'scrape-worker';
       database: true,
     }),
   ],
-  controllers: [ScrapeJobHandler, ResourceFetchHandler],
+  controllers: [ScrapeJobHandler, ScrapeCacheHandler, ResourceFetchHandler],
   providers: [
     {
       provide: ConversionPool,

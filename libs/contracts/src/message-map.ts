@@ -32,7 +32,7 @@ import {
   type BrowserSessionView,
 } from './payloads/browser-session';
 import { DeadLetterRecord } from './payloads/dead-letter';
-import { ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
+import { type ScrapeCacheReadReply, ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
 import { Subjects } from './subjects';
 
 /** JetStream subjects and the payload class each carries: publishing the wrong payload does not compile. */
@@ -49,6 +49,7 @@ export type StreamPayload<S extends StreamSubject> = InstanceType<(typeof Stream
 /** Request/reply subjects with their request class and reply type. */
 export const RequestPayloads = {
   [Subjects.apiKeyVerify]: ApiKeyVerifyRequest,
+  [Subjects.scrapeCacheRead]: ScrapeJobCommand,
   [Subjects.teamWebhookSecret]: TeamWebhookSecretRequest,
   [Subjects.resourceFetch]: FetchResourceRequest,
   [Subjects.crawlJobCreate]: CreateCrawlJobRequest,
@@ -68,6 +69,7 @@ export const RequestPayloads = {
 } as const;
 export interface RequestReplies {
   [Subjects.apiKeyVerify]: ApiKeyVerifyReply;
+  [Subjects.scrapeCacheRead]: ScrapeCacheReadReply;
   [Subjects.teamWebhookSecret]: TeamWebhookSecretReply;
   [Subjects.resourceFetch]: FetchResourceReply;
   [Subjects.crawlJobCreate]: CreateCrawlJobReply;

@@ -5,6 +5,8 @@
 export const Subjects = {
   /** Command: run one page scrape. Work queue shared by direct, batch and crawl scrapes. */
   scrapeJobRun: 'scrape.job.run',
+  /** Request/reply: a direct scrape answered from the page cache (and billed) when a usable copy exists. */
+  scrapeCacheRead: 'scrape.cache.read',
   /** Event prefix: a scrape job ended. Full subject: `scrape.job.finished.<origin>.<jobId>`. */
   scrapeJobFinished: 'scrape.job.finished',
   /** Event: credits were consumed by a team. */
@@ -13,6 +15,8 @@ export const Subjects = {
   messageDeadLettered: 'platform.message.deadlettered',
   /** Request/reply: resolve an API key hash to its team. */
   apiKeyVerify: 'billing.apikey.verify',
+  /** Broadcast (core NATS, every gateway replica hears it): a key was revoked; drop it from verified-key caches. */
+  apiKeyRevoked: 'billing.apikey.revoked',
 
   /** Request/reply: the secret a team's webhooks are signed with. */
   teamWebhookSecret: 'billing.team.webhook-secret',

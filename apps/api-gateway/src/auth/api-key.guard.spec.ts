@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { ExecutionContext } from '@nestjs/common';
 import { ErrorCode, LOCAL_TEAM_ID, Subjects } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import type { NatsRequester } from '@wh/platform/messaging';
+import type { Logger } from '@wh/platform/logging';
+import type { NatsClient, NatsRequester } from '@wh/platform/messaging';
 import { GatewayConfig } from '../gateway.config';
 import { ApiKeyGuard } from './api-key.guard';
 import { TeamAuthenticator } from './team-authenticator';
@@ -15,7 +16,13 @@ function contextFor(request: Partial<AuthenticatedRequest>): ExecutionContext {
 function setup(authDisabled: boolean) {
   const requester = { request: jest.fn().mockResolvedValue({ teamId: 'team-1', keyId: 'key-1', concurrencyLimit: 4 }) };
   const config = Object.assign(new GatewayConfig(), { AUTH_DISABLED: authDisabled });
-  return { requester, guard: new ApiKeyGuard(new TeamAuthenticator(requester as unknown as NatsRequester, config)) };
+  const authenticator = new TeamAuthenticator(
+    requester as unknown as NatsRequester,
+    {} as NatsClient,
+    config,
+    {} as Logger,
+  );
+  return { requester, guard: new ApiKeyGuard(authenticator) };
 }
 
 describe('ApiKeyGuard', () => {
@@ -29,6 +36,17 @@ describe('ApiKeyGuard', () => {
       expect.any(Number),
     );
     expect(request.team).toEqual({ teamId: 'team-1', concurrencyLimit: 4 });
+  });
+
+  it('asks billing once per key while the verification is fresh', async () => {
+    const { guard, requester } = setup(false);
+    for (let i = 0; i < 3; i += 1) {
+      const request: Partial<AuthenticatedRequest> = { headers: { authorization: 'Bearer fc-secret' } };
+      await guard.canActivate(contextFor(request));
+      expect(request.team?.teamId).toBe('team-1');
+    }
+    await guard.canActivate(contextFor({ headers: { authorization: 'Bearer fc-other' } }));
+    expect(requester.request).toHaveBeenCalledTimes(2);
   });
 
   it.each([undefined, 'Basic abc', 'Bearer', 'Bearer a b'])('refuses the Authorization header %p', async (authorization) => {

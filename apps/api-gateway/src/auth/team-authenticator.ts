@@ -1,30 +1,57 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, LOCAL_TEAM_ID, Subjects } from '@wh/contracts';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { Subscription } from 'nats';
+import { ApiKeyRevokedEvent, ErrorCode, LOCAL_TEAM_ID, Subjects } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import { NatsRequester } from '@wh/platform/messaging';
+import { LOGGER, type Logger } from '@wh/platform/logging';
+import { listenToBroadcast, NatsClient, NatsRequester } from '@wh/platform/messaging';
 import { GatewayConfig } from '../gateway.config';
 import type { TeamContext } from './team-context';
+import { VerifiedKeyCache } from './verified-key-cache';
 
 const LOCAL_TEAM: TeamContext = { teamId: LOCAL_TEAM_ID, concurrencyLimit: 10 };
+// Enough for every key in use on a busy deployment; an entry costs about 200 bytes.
+const MAX_CACHED_KEYS = 10_000;
 
 /**
  * Resolves an API key to its team through billing-service, for HTTP routes and WebSocket upgrades alike. Only the
- * key's hash leaves this process.
+ * key's hash leaves this process. Verified keys are remembered for AUTH_CACHE_TTL_MS, and forgotten as soon as
+ * billing announces their revocation.
  */
 @Injectable()
-export class TeamAuthenticator {
+export class TeamAuthenticator implements OnModuleInit, OnModuleDestroy {
+  private readonly verified: VerifiedKeyCache;
+  private revocations: Subscription | undefined;
+
   constructor(
     @Inject(NatsRequester) private readonly requester: NatsRequester,
+    @Inject(NatsClient) private readonly nats: NatsClient,
     @Inject(GatewayConfig) private readonly config: GatewayConfig,
-  ) {}
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.verified = new VerifiedKeyCache(config.AUTH_CACHE_TTL_MS, MAX_CACHED_KEYS);
+  }
+
+  onModuleInit(): void {
+    this.revocations = listenToBroadcast(this.nats, this.logger, Subjects.apiKeyRevoked, ApiKeyRevokedEvent, ({ keyHash }) =>
+      this.verified.forget(keyHash),
+    );
+  }
+
+  onModuleDestroy(): void {
+    this.revocations?.unsubscribe();
+  }
 
   async authenticate(key: string | undefined): Promise<TeamContext> {
     if (this.config.AUTH_DISABLED) return LOCAL_TEAM;
     if (!key) throw new DomainError(ErrorCode.Unauthorized, 'Unauthorized: Missing or malformed Authorization header');
     const keyHash = createHash('sha256').update(key).digest('hex');
+    const cached = this.verified.get(keyHash);
+    if (cached) return cached;
     const reply = await this.requester.request(Subjects.apiKeyVerify, { keyHash }, 3_000);
-    return { teamId: reply.teamId, concurrencyLimit: reply.concurrencyLimit };
+    const team = { teamId: reply.teamId, concurrencyLimit: reply.concurrencyLimit };
+    this.verified.remember(keyHash, team);
+    return team;
   }
 }
 

@@ -10,13 +10,23 @@ import {
   scrapeJobFinishedSubject,
 } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import { decodeJson, decodePayload, JetStreamPublisher, LargeObjectStore, NatsClient } from '@wh/platform/messaging';
+import {
+  decodeJson,
+  decodePayload,
+  JetStreamPublisher,
+  LargeObjectStore,
+  NatsClient,
+  NatsRequester,
+} from '@wh/platform/messaging';
 
 /** Time the gateway keeps waiting past the job's deadline, for a result already on its way. */
 const RESULT_GRACE_MS = 1_000;
+/** A cache read is one indexed lookup: longer than this, the job (which reads the cache itself) is the better bet. */
+const CACHE_READ_TIMEOUT_MS = 2_000;
 
 /**
- * Runs a scrape as a job on the shared JetStream work queue and waits for its completion event. The
+ * Answers a scrape from the page cache when the request allows cached data (one request/reply to a worker), and
+ * otherwise runs it as a job on the shared JetStream work queue and waits for its completion event. The
  * subscription exists before the job is published, so the event cannot be missed; if the connection
  * dropped meanwhile, the event is read back from its stream.
  */
@@ -26,9 +36,31 @@ export class ScrapeDispatcher {
     @Inject(NatsClient) private readonly nats: NatsClient,
     @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
     @Inject(LargeObjectStore) private readonly largeObjects: LargeObjectStore,
+    @Inject(NatsRequester) private readonly requester: NatsRequester,
   ) {}
 
   async run(command: ScrapeJobCommand): Promise<ScrapeDocument> {
+    const cache = await this.readCache(command);
+    if (cache.document) return cache.document;
+    return this.runJob({ ...command, cacheChecked: cache.checked });
+  }
+
+  /**
+   * The cached document when there is one the request accepts. `checked` says the cache answered, so the job need
+   * not look again; when it could not (a reply too large for one message, no worker in time) the job looks itself.
+   */
+  private async readCache(command: ScrapeJobCommand): Promise<{ document?: ScrapeDocument; checked: boolean }> {
+    if (command.options.maxAge <= 0 && command.options.minAge === undefined) return { checked: false };
+    try {
+      const reply = await this.requester.request(Subjects.scrapeCacheRead, command, CACHE_READ_TIMEOUT_MS);
+      return { document: reply.document, checked: true };
+    } catch (error) {
+      if (error instanceof DomainError && error.code === ErrorCode.ScrapeNoCachedData) throw error;
+      return { checked: false };
+    }
+  }
+
+  private async runJob(command: ScrapeJobCommand): Promise<ScrapeDocument> {
     const subject = this.nats.namespace.subject(scrapeJobFinishedSubject('direct', command.jobId));
     const subscription = this.nats.connection.subscribe(subject, { max: 1 });
     try {

@@ -2,8 +2,10 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Subjects } from '@wh/contracts';
 import { loadConfig } from '@wh/platform/config';
 import { createKysely, ServiceDatabaseConfig } from '@wh/platform/database';
+import { NatsClient, publishBroadcast } from '@wh/platform/messaging';
 import { generateApiKey, hashApiKey } from '../api-keys/api-key-secret';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { TeamsRepository } from '../teams/teams.repository';
@@ -17,6 +19,8 @@ const USAGE = `usage: npm run admin -- <command>
   webhook-secret <team>                   print the secret the team's webhooks are signed with
   ensure-dev-key --file PATH              create team "dev" and a key once, keep the key in PATH, print it`;
 
+const NATS_CONNECT_TIMEOUT_MS = 3_000;
+
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
@@ -26,7 +30,10 @@ class AdminCommands {
   private readonly teams: TeamsRepository;
   private readonly keys: ApiKeysRepository;
 
-  constructor(db: ReturnType<typeof createKysely<BillingDatabase>>) {
+  constructor(
+    db: ReturnType<typeof createKysely<BillingDatabase>>,
+    private readonly config: ServiceDatabaseConfig,
+  ) {
     this.teams = new TeamsRepository(db);
     this.keys = new ApiKeysRepository(db);
   }
@@ -53,8 +60,29 @@ class AdminCommands {
 
   async revokeKey(teamName: string, keyId: string): Promise<string> {
     const team = await this.requireTeam(teamName);
-    if (!(await this.keys.revoke(team.id, keyId))) throw new Error(`team ${teamName} has no active key ${keyId}`);
-    return `revoked ${keyId}`;
+    const keyHash = await this.keys.revoke(team.id, keyId);
+    if (!keyHash) throw new Error(`team ${teamName} has no active key ${keyId}`);
+    try {
+      await this.announceRevocation(keyHash);
+      return `revoked ${keyId}`;
+    } catch (error) {
+      return `revoked ${keyId}; gateways could not be told (${String(error)}), so they accept it until their AUTH_CACHE_TTL_MS passes`;
+    }
+  }
+
+  /** Gateways cache verified keys: tell them to forget this one now. */
+  private async announceRevocation(keyHash: string): Promise<void> {
+    const nats = await NatsClient.connect({
+      servers: this.config.NATS_URL,
+      namespace: this.config.WH_NAMESPACE,
+      serviceName: 'admin-cli',
+      connectTimeoutMs: NATS_CONNECT_TIMEOUT_MS,
+    });
+    try {
+      await publishBroadcast(nats, Subjects.apiKeyRevoked, { keyHash });
+    } finally {
+      await nats.connection.close();
+    }
   }
 
   async webhookSecret(teamName: string): Promise<string> {
@@ -116,7 +144,7 @@ async function main(): Promise<void> {
   const config = loadConfig(ServiceDatabaseConfig);
   const db = createKysely<BillingDatabase>(config.DATABASE_URL, () => undefined, 1);
   try {
-    process.stdout.write(`${await run(new AdminCommands(db), process.argv.slice(2))}\n`);
+    process.stdout.write(`${await run(new AdminCommands(db, config), process.argv.slice(2))}\n`);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

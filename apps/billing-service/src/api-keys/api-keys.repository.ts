@@ -56,14 +56,16 @@ export class ApiKeysRepository {
   }
 
   /** Revokes one of the team's keys; false when the team has no such active key. */
-  async revoke(teamId: string, keyId: string): Promise<boolean> {
-    const result = await this.db
+  /** Revokes an active key; returns its hash, or undefined when the team has no such active key. */
+  async revoke(teamId: string, keyId: string): Promise<string | undefined> {
+    const row = await this.db
       .updateTable('api_keys')
       .set({ revoked_at: new Date() })
       .where('team_id', '=', teamId)
       .where('id', '=', keyId)
       .where('revoked_at', 'is', null)
+      .returning('key_hash')
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return row?.key_hash;
   }
 }

@@ -51,10 +51,17 @@ function setup(cached?: ScrapeDocument, response: FetchedResponse = page, proxie
   return { cache, engine, browser, convert, scraper };
 }
 
+/** What the job handler does: scrape, then keep the document once the result has been sent. */
+async function scrapeAndRemember(scraper: PageScraper, scrapeJob: ScrapeJobCommand): Promise<ScrapeDocument> {
+  const { document } = await scraper.scrape(scrapeJob, NOW);
+  await scraper.remember(scrapeJob, document, NOW);
+  return document;
+}
+
 describe('PageScraper', () => {
   it('fetches, converts and stores a fresh page', async () => {
     const { scraper, cache, engine } = setup();
-    const { document } = await scraper.scrape(job(), NOW);
+    const document = await scrapeAndRemember(scraper, job());
     expect(document).toEqual({
       markdown: '# Hi',
       metadata: expect.objectContaining({ title: 'Hi', statusCode: 200, sourceURL: page.url, cacheState: 'miss', engine: 'http' }),
@@ -69,6 +76,26 @@ describe('PageScraper', () => {
     expect(document.markdown).toBe('cached');
     expect(document.metadata.cacheState).toBe('hit');
     expect(engine.fetch).not.toHaveBeenCalled();
+  });
+
+  it('does not store again what came from the cache', async () => {
+    const { scraper, cache } = setup({ markdown: 'cached', metadata: { sourceURL: 'x', url: 'x', statusCode: 200 } });
+    await scrapeAndRemember(scraper, job());
+    expect(cache.store).not.toHaveBeenCalled();
+  });
+
+  it('does not look in the cache again when the gateway already did', async () => {
+    const { scraper, cache, engine } = setup({ markdown: 'cached', metadata: { sourceURL: 'x', url: 'x', statusCode: 200 } });
+    const { document } = await scraper.scrape({ ...job(), cacheChecked: true }, NOW);
+    expect(cache.find).not.toHaveBeenCalled();
+    expect(engine.fetch).toHaveBeenCalledTimes(1);
+    expect(document.metadata.cacheState).toBe('miss');
+  });
+
+  it('answers a cache read with nothing when maxAge is 0, without asking the database', async () => {
+    const { scraper, cache } = setup({ markdown: 'cached', metadata: { sourceURL: 'x', url: 'x', statusCode: 200 } });
+    await expect(scraper.fromCache(job({ maxAge: 0 }), NOW)).resolves.toBeUndefined();
+    expect(cache.find).not.toHaveBeenCalled();
   });
 
   it('never reads the cache with maxAge 0', async () => {
@@ -89,13 +116,13 @@ describe('PageScraper', () => {
     ['custom headers', { headers: { cookie: 'a' } }],
   ])('stores nothing with %s', async (_name, options) => {
     const { scraper, cache } = setup();
-    await scraper.scrape(job(options), NOW);
+    await scrapeAndRemember(scraper, job(options));
     expect(cache.store).not.toHaveBeenCalled();
   });
 
   it('does not cache error pages', async () => {
     const { scraper, cache } = setup(undefined, { ...page, statusCode: 503 });
-    const { document } = await scraper.scrape(job(), NOW);
+    const document = await scrapeAndRemember(scraper, job());
     expect(document.metadata.statusCode).toBe(503);
     expect(cache.store).not.toHaveBeenCalled();
   });
@@ -115,7 +142,7 @@ describe('PageScraper', () => {
 
   it('renders in Chromium what only a browser can do, and caches no document with stored files', async () => {
     const { scraper, engine, browser, cache, convert } = setup();
-    const { document } = await scraper.scrape(job({ screenshot: { fullPage: false } }), NOW);
+    const document = await scrapeAndRemember(scraper, job({ screenshot: { fullPage: false } }));
     expect(engine.fetch).not.toHaveBeenCalled();
     expect(browser.render).toHaveBeenCalledTimes(1);
     expect(convert).toHaveBeenCalledWith(expect.objectContaining({ html: '<h1>Rendered</h1>' }));

@@ -43,19 +43,29 @@ export class PageScraper {
     private readonly settings: PageScraperSettings,
   ) {}
 
-  async scrape(job: ScrapeJobCommand, now = new Date()): Promise<ScrapeOutcome> {
+  /**
+   * The cached copy a job may be answered with, marked as a hit, or undefined. With `minAge` only the cache may
+   * answer, so finding nothing is an error.
+   */
+  async fromCache(job: ScrapeJobCommand, now = new Date()): Promise<ScrapeOutcome | undefined> {
     const { options } = job;
     const cacheKey = scrapeCacheKey(job.url, options);
-    const basicUsage: ScrapeUsage = { proxyUsed: 'basic' };
-
     if (options.minAge !== undefined) {
       const cached = await this.cache.find(cacheKey, { olderThan: new Date(now.getTime() - options.minAge) });
       if (!cached) throw new DomainError(ErrorCode.ScrapeNoCachedData, 'No cached data meets the minAge requirement');
-      return { document: markCached(cached.document, cached.scrapedAt), usage: basicUsage };
+      return { document: markCached(cached.document, cached.scrapedAt), usage: { proxyUsed: 'basic' } };
     }
-    if (options.maxAge > 0) {
-      const cached = await this.cache.find(cacheKey, { newerThan: new Date(now.getTime() - options.maxAge) });
-      if (cached) return { document: markCached(cached.document, cached.scrapedAt), usage: basicUsage };
+    if (options.maxAge <= 0) return undefined;
+    const cached = await this.cache.find(cacheKey, { newerThan: new Date(now.getTime() - options.maxAge) });
+    return cached && { document: markCached(cached.document, cached.scrapedAt), usage: { proxyUsed: 'basic' } };
+  }
+
+  /** The page from the cache when the job allows it and nobody looked there yet, otherwise freshly scraped. */
+  async scrape(job: ScrapeJobCommand, now = new Date()): Promise<ScrapeOutcome> {
+    const { options } = job;
+    if (!job.cacheChecked) {
+      const cached = await this.fromCache(job, now);
+      if (cached) return cached;
     }
     if (options.proxy === 'enhanced' && !this.proxies.hasEnhanced) {
       throw new DomainError(ErrorCode.UnsupportedOption, 'proxy "enhanced" needs an enhanced proxy pool, and none is configured');
@@ -65,17 +75,26 @@ export class PageScraper {
     if (remainingMs <= 0) throw new DomainError(ErrorCode.ScrapeTimeout, 'Scrape timed out before it could start');
     const outcome = await this.scrapeWithProxies(job, remainingMs);
     outcome.document.metadata.cacheState = 'miss';
+    return outcome;
+  }
 
-    const { document } = outcome;
+  /**
+   * Keeps a freshly scraped document for later requests, when the job allows it. Called once the result is on its
+   * way, so the requester does not wait for the write.
+   */
+  async remember(job: ScrapeJobCommand, document: ScrapeDocument, scrapedAt: Date): Promise<void> {
+    const { options } = job;
     const storable =
+      document.metadata.cacheState === 'miss' &&
       options.storeInCache &&
       !options.zeroDataRetention &&
       Object.keys(options.headers).length === 0 &&
       // Stored screenshots and PDFs expire; a cached document must not outlive them.
       document.screenshot === undefined &&
       document.actions === undefined;
-    if (storable && document.metadata.statusCode < 400) await this.cache.store(cacheKey, job.url, document, now);
-    return outcome;
+    if (storable && document.metadata.statusCode < 400) {
+      await this.cache.store(scrapeCacheKey(job.url, options), job.url, document, scrapedAt);
+    }
   }
 
   /**

@@ -18,6 +18,7 @@ import {
   PreserveRpcErrors,
   encodeJson,
 } from '@wh/platform/messaging';
+import { billDirectScrape } from './direct-scrape-billing';
 import { PageScraper } from './page-scraper';
 import { scrapeCredits, type ScrapeUsage } from './scrape-credits';
 
@@ -37,10 +38,10 @@ export class ScrapeJobHandler {
 
   @EventPattern(Consumers.scrapeWorkerJobs.durableName)
   async handle(@Payload() job: ScrapeJobCommand, @Ctx() context: JetStreamMessageContext): Promise<void> {
-    const started = Date.now();
+    const started = new Date();
     let finished: ScrapeJobFinishedEvent;
     try {
-      const { usage, ...outcome } = await this.scrapeWithLinks(job);
+      const { usage, ...outcome } = await this.scrapeWithLinks(job, started);
       finished = { jobId: job.jobId, teamId: job.teamId, status: 'completed', credits: scrapeCredits(usage), ...outcome };
     } catch (error) {
       const failure = toDomainError(error);
@@ -48,14 +49,12 @@ export class ScrapeJobHandler {
       finished = { jobId: job.jobId, teamId: job.teamId, status: 'failed', error: failure.toWire() };
     }
     await this.announce(job, finished);
-    // A scheduled page is billed by the job that owns it, when it keeps the page (not after a cancel).
-    if (finished.credits !== undefined && job.origin === 'direct') {
-      await this.publisher.publish(
-        Subjects.usageRecorded,
-        { eventId: `scrape:${job.jobId}`, teamId: job.teamId, kind: 'scrape', jobId: job.jobId, credits: finished.credits, occurredAt: new Date().toISOString() },
-        { msgId: `usage:scrape:${job.jobId}` },
-      );
-    }
+    // The requester has its result; what is left must still happen before the job is acknowledged.
+    await Promise.all([
+      finished.document && this.rememberInCache(job, finished.document, started),
+      // A scheduled page is billed by the job that owns it, when it keeps the page (not after a cancel).
+      finished.credits !== undefined && job.origin === 'direct' && billDirectScrape(this.publisher, job, finished.credits),
+    ]);
     // Zero-data-retention jobs leave no trace of the page, not even its URL, in the logs.
     this.logger.info(
       {
@@ -63,19 +62,31 @@ export class ScrapeJobHandler {
         status: finished.status,
         code: finished.error?.code,
         engine: finished.document?.metadata.engine,
-        ms: Date.now() - started,
+        ms: Date.now() - started.getTime(),
         ...(job.options.zeroDataRetention ? {} : { url: job.url }),
       },
       'scrape job finished',
     );
   }
 
+  /** The cache only saves later work: failing to write it must not fail a scrape that was already delivered. */
+  private async rememberInCache(job: ScrapeJobCommand, document: ScrapeDocument, scrapedAt: Date): Promise<void> {
+    try {
+      await this.scraper.remember(job, document, scrapedAt);
+    } catch (error) {
+      this.logger.warn({ err: error, jobId: job.jobId }, 'page not cached');
+    }
+  }
+
   /** Scrapes the page; a job that discovers links gets them whatever formats it asked for. */
-  private async scrapeWithLinks(job: ScrapeJobCommand): Promise<{ document: ScrapeDocument; usage: ScrapeUsage; discoveredLinks?: string[] }> {
+  private async scrapeWithLinks(
+    job: ScrapeJobCommand,
+    now: Date,
+  ): Promise<{ document: ScrapeDocument; usage: ScrapeUsage; discoveredLinks?: string[] }> {
     const wantsLinks = job.options.formats.includes('links');
-    if (!job.discoverLinks) return this.scraper.scrape(job);
+    if (!job.discoverLinks) return this.scraper.scrape(job, now);
     const withLinks = wantsLinks ? job : { ...job, options: { ...job.options, formats: [...job.options.formats, 'links' as const] } };
-    const { document: found, usage } = await this.scraper.scrape(withLinks);
+    const { document: found, usage } = await this.scraper.scrape(withLinks, now);
     const { links, ...rest } = found;
     const document: ScrapeDocument = wantsLinks ? { ...rest, links } : rest;
     return { document, usage, discoveredLinks: (links ?? []).slice(0, MAX_DISCOVERED_LINKS_PER_PAGE) };

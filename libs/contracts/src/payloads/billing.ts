@@ -7,6 +7,13 @@ export class ApiKeyVerifyRequest {
   keyHash!: string;
 }
 
+/** Broadcast on `billing.apikey.revoked`. */
+export class ApiKeyRevokedEvent {
+  @IsString()
+  @Length(64, 64)
+  keyHash!: string;
+}
+
 export interface ApiKeyVerifyReply {
   teamId: string;
   keyId: string;

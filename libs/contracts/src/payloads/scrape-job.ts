@@ -150,6 +150,16 @@ export class ScrapeJobCommand {
   @IsOptional()
   @IsBoolean()
   discoverLinks?: boolean;
+
+  /** The gateway already asked the page cache (`scrape.cache.read`) and got nothing usable: do not look again. */
+  @IsOptional()
+  @IsBoolean()
+  cacheChecked?: boolean;
+}
+
+/** Reply on `scrape.cache.read`: the cached document, marked as a hit, or nothing. */
+export interface ScrapeCacheReadReply {
+  document?: ScrapeDocument;
 }
 
 export interface PageMetadata {

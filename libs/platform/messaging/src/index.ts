@@ -6,6 +6,7 @@ export * from './object-store';
 export * from './message-context';
 export * from './durable-consumer-runner';
 export * from './request-reply';
+export * from './broadcast';
 export * from './jetstream.transport';
 export * from './messaging.module';
 export * from './nats-readiness.check';

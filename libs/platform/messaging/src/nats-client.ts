@@ -16,6 +16,8 @@ export interface NatsClientOptions {
   servers: string;
   namespace: string;
   serviceName: string;
+  /** Give up after this long instead of waiting for the server forever (for short-lived command-line tools). */
+  connectTimeoutMs?: number;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -38,6 +40,7 @@ export class NatsClient {
       name: options.serviceName,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
+      ...(options.connectTimeoutMs ? { timeout: options.connectTimeoutMs } : {}),
     });
     const manager = await connection.jetstreamManager();
     return new NatsClient(

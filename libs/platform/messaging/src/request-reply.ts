@@ -71,7 +71,13 @@ export function serveRequests<T extends object>(
           if (domainError.code === ErrorCode.Internal) logger.error({ err: failure, subject }, 'request failed');
           envelope = { ok: false, error: domainError.toWire() };
         }
-        message.respond(encodeJson(envelope));
+        try {
+          message.respond(encodeJson(envelope));
+        } catch (failure) {
+          // Most likely a reply over the server's max payload: the caller gets a reason instead of a timeout.
+          const tooLarge = new DomainError(ErrorCode.PayloadTooLarge, `reply on ${subject} could not be sent: ${String(failure)}`);
+          message.respond(encodeJson({ ok: false, error: tooLarge.toWire() }));
+        }
       });
     },
   });
