@@ -1,4 +1,4 @@
-import type { Consumer, JsMsg } from 'nats';
+import { type Consumer, type ConsumerMessages, Events, type JsMsg } from 'nats';
 import { CORRELATION_ID_HEADER, type ConsumerDefinition } from '@wh/contracts';
 import { toDomainError } from '@wh/platform/errors';
 import { type Logger, withCorrelationId } from '@wh/platform/logging';
@@ -8,8 +8,13 @@ import type { JetStreamPublisher } from './jetstream-publisher';
 import type { DurableHandler } from './message-context';
 import type { NatsClient } from './nats-client';
 
-/** How long one pull waits for a message; bounds how quickly a stopping runner notices. */
-const PULL_EXPIRES_MS = 1_000;
+/**
+ * How long one pull waits for a message. The client gives up 5 % after the server does; a message the server sends
+ * just before its expiry while this process's event loop is busy (a page conversion, a browser) is dropped by the
+ * client and only comes back after the ack wait. Long pulls make that window rare (and 5 % of them is a margin no
+ * conversion outlasts); `stop` and a reconnection to the server end them early.
+ */
+const PULL_EXPIRES_MS = 10_000;
 
 export interface DurableConsumerRunnerOptions<T extends object> {
   definition: ConsumerDefinition;
@@ -30,6 +35,7 @@ export class DurableConsumerRunner<T extends object> {
   private stopping = false;
   private readonly slots: Promise<void>[] = [];
   private readonly inFlight = new Set<JsMsg>();
+  private readonly waitingPulls = new Set<ConsumerMessages>();
 
   constructor(
     private readonly nats: NatsClient,
@@ -50,11 +56,26 @@ export class DurableConsumerRunner<T extends object> {
     for (let slot = 0; slot < this.options.concurrency; slot += 1) {
       this.slots.push(this.runSlot(consumer));
     }
+    void this.renewPullsOnReconnect();
+  }
+
+  /** A restarted server forgot the waiting pulls: without this the slots would sit idle until theirs expire. */
+  private async renewPullsOnReconnect(): Promise<void> {
+    for await (const status of this.nats.connection.status()) {
+      if (this.stopping) return;
+      if (status.type === Events.Reconnect) this.endWaitingPulls();
+    }
+  }
+
+  private endWaitingPulls(): void {
+    for (const pull of this.waitingPulls) pull.stop();
   }
 
   /** Stops pulling, waits up to `graceMs` for in-flight messages, then hands the rest back with a nak. */
   async stop(graceMs: number): Promise<void> {
     this.stopping = true;
+    // A message the server sends meanwhile comes back after the ack wait, to this replica or another one.
+    this.endWaitingPulls();
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, graceMs);
@@ -69,7 +90,7 @@ export class DurableConsumerRunner<T extends object> {
     while (!this.stopping) {
       let message: JsMsg | null;
       try {
-        message = await consumer.next({ expires: PULL_EXPIRES_MS });
+        message = await this.pullOne(consumer);
       } catch (error) {
         if (this.stopping) return;
         this.logger.warn({ err: error, consumer: this.durable }, 'pull failed; retrying');
@@ -82,6 +103,18 @@ export class DurableConsumerRunner<T extends object> {
         return;
       }
       await this.process(message);
+    }
+  }
+
+  private async pullOne(consumer: Consumer): Promise<JsMsg | null> {
+    const pull = await consumer.fetch({ max_messages: 1, expires: PULL_EXPIRES_MS });
+    this.waitingPulls.add(pull);
+    if (this.stopping) pull.stop();
+    try {
+      for await (const message of pull) return message;
+      return null;
+    } finally {
+      this.waitingPulls.delete(pull);
     }
   }
 
