@@ -147,4 +147,16 @@ describe('DurableConsumerRunner on a real JetStream', () => {
     await eventually(async () => expect(await pending()).toBe(0));
     expect(peak).toBe(3);
   });
+
+  it('stops at once while its pulls wait for messages, instead of waiting for them to expire', async () => {
+    const runner = new DurableConsumerRunner(nats, publisher, logger, {
+      definition,
+      payloadClass: UsageRecordedEvent,
+      handler: async () => undefined,
+      concurrency: 2,
+    });
+    await runner.start();
+    // Both slots now hold a pull that the server keeps open for 10 s; the test's 5 s limit fails if stop waits for it.
+    await runner.stop(60_000);
+  }, 5_000);
 });
