@@ -1,32 +1,24 @@
-import { readFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { callApi, provideInfrastructure, type RunningStack, runCompiled, startCrawlSite, startStack } from '@wh/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { callApi, freePort, provideInfrastructure, type RunningStack, runCompiled, startCrawlSite, startStack } from '@wh/testing';
+import { startNatsServer } from '@wh/tools/dev';
 import { writeReportSection } from '../report-section';
 import { crawlWithCrawlee } from './crawlee-crawler';
 import { crawlInProcess, type CrawlRun } from './in-process-crawler';
+import { cpuSeconds, DatabaseBackendsCpu, rssMb } from './process-readings';
 
 const PAGES = Number(process.argv[2] ?? 2_000);
 const PAGE_FILLER_BYTES = 6_000;
 const CONCURRENCY = 16;
 
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+interface ApiRun extends CrawlRun {
+  memory: Record<string, [number, number]>;
+  /** CPU seconds per process over the crawl, including the bench's own NATS server and database backends. */
+  cpu: Record<string, number>;
 }
 
-function rssMb(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
-}
-
-async function crawlThroughApi(
-  stack: RunningStack,
-  origin: string,
-): Promise<CrawlRun & { memory: Record<string, [number, number]>; cpu: Record<string, number> }> {
+async function crawlThroughApi(stack: RunningStack, origin: string, natsPid: number, postgresAdminUrl: string): Promise<ApiRun> {
   const env = { DATABASE_URL: stack.databaseUrl };
   await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-team', 'bench', '--concurrency', String(CONCURRENCY)], env);
   const apiKey = (await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-key', 'bench'], env)).trim().split('\n').at(-1) ?? '';
@@ -34,6 +26,9 @@ async function crawlThroughApi(
   const pids = Object.fromEntries([...stack.processes.entries()].map(([name, child]) => [name, child.pid]));
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, rssMb(pid)]));
   const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
+  const natsBefore = cpuSeconds(natsPid);
+  const backends = new DatabaseBackendsCpu(postgresAdminUrl, new URL(stack.databaseUrl).pathname.slice(1));
+  await backends.start();
   const began = performance.now();
   const started = await callApi(caller, 'POST', '/v2/crawl', {
     url: `${origin}/bulk/0`,
@@ -49,11 +44,14 @@ async function crawlThroughApi(
     const status = await callApi(caller, 'GET', `/v2/crawl/${id}?limit=1`);
     completed = status.body.completed as number;
     if (status.body.status !== 'scraping') break;
+    await backends.sample();
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const seconds = (performance.now() - began) / 1000;
   const memory = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, [before[name] ?? Number.NaN, rssMb(pid)] as [number, number]]));
   const cpu = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid) - (cpuBefore[name] ?? 0)]));
+  cpu['nats-server'] = cpuSeconds(natsPid) - natsBefore;
+  cpu['postgres (backends of the bench database)'] = await backends.stop();
   return { pages: completed, seconds, pagesPerSecond: completed / seconds, memory, cpu };
 }
 
@@ -72,23 +70,29 @@ async function main(): Promise<void> {
   await crawleeSite.close();
   process.stdout.write(`crawlee: ${JSON.stringify(crawlee)}\n`);
 
+  // A NATS server of its own, so its CPU is the crawl's alone (the machine's server carries other work too).
   const infrastructure = await provideInfrastructure();
-  const stack = await startStack(infrastructure, {
+  const natsDir = mkdtempSync(path.join(tmpdir(), 'wh-bench-nats-'));
+  const nats = await startNatsServer({ port: await freePort(), monitorPort: await freePort(), storeDir: natsDir });
+  const stack = await startStack({ natsUrl: nats.url, postgresAdminUrl: infrastructure.postgresAdminUrl }, {
     services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service'],
     env: { LOG_LEVEL: 'warn', CONVERSION_THREADS: '0', SCRAPE_CONCURRENCY: String(CONCURRENCY) },
     label: 'bench-crawl',
   });
   const site = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
   try {
-    const api = await crawlThroughApi(stack, site.origin);
+    const api = await crawlThroughApi(stack, site.origin, nats.pid, infrastructure.postgresAdminUrl);
     process.stdout.write(`api: ${JSON.stringify(api)}\n`);
     const pages = site.pathsFetched().filter((path) => path.startsWith('/bulk/'));
     const duplicates = pages.length - new Set(pages).size;
     const robotsFetches = site.pathsFetched().filter((path) => path === '/robots.txt').length;
     const disallowed = site.pathsFetched().filter((path) => path.startsWith('/private')).length;
+    const cpuMsPerPage = (name: string): string => (((api.cpu[name] ?? 0) * 1000) / api.pages).toFixed(1);
     const memoryRows = Object.entries(api.memory)
-      .map(([name, [start, end]]) => `| ${name} | ${start.toFixed(0)} | ${end.toFixed(0)} | ${(((api.cpu[name] ?? 0) * 1000) / api.pages).toFixed(1)} |`)
+      .map(([name, [start, end]]) => `| ${name} | ${start.toFixed(0)} | ${end.toFixed(0)} | ${cpuMsPerPage(name)} |`)
+      .concat(Object.keys(api.cpu).filter((name) => !(name in api.memory)).map((name) => `| ${name} | | | ${cpuMsPerPage(name)} |`))
       .join('\n');
+    const totalCpuMs = (Object.values(api.cpu).reduce((sum, seconds) => sum + seconds, 0) * 1000) / api.pages;
     writeReportSection(
       'crawl',
       `## Crawl
@@ -107,7 +111,8 @@ more), markdown of every page, ${CONCURRENCY} pages in flight.
   **${(api.pagesPerSecond / crawlee.pagesPerSecond).toFixed(2)}x** Crawlee's pages per second (target ≥ 1x).
 - Duplicate fetches: **${duplicates}**; robots.txt fetches: **${robotsFetches}** (one origin); disallowed fetches: **${disallowed}**.
 
-Resident memory (MB) of each service before and after the crawl, and the CPU it spent per page:
+Resident memory (MB) of each service before and after the crawl, and the CPU each process spent per page
+(${totalCpuMs.toFixed(1)} ms in all; NATS is a server of the bench's own, Postgres the backends serving its database):
 
 | process | RSS before | RSS after | CPU ms per page |
 |---|---|---|---|
@@ -117,6 +122,8 @@ ${memoryRows}
   } finally {
     await stack.stop();
     await site.close();
+    await nats.stop();
+    rmSync(natsDir, { recursive: true, force: true });
     await infrastructure.stop();
   }
 }
