@@ -122,6 +122,11 @@ export class CrawlJobsRepository {
     return query.executeTakeFirst();
   }
 
+  async findMany(ids: readonly string[]): Promise<CrawlJobRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.selectFrom('crawl_jobs').selectAll().where('id', 'in', ids).execute();
+  }
+
   /** Locks the job row for the rest of the transaction: result handling for one job is serialised. */
   async lock(trx: Transaction<CrawlDatabase>, id: string): Promise<CrawlJobRow | undefined> {
     return trx.selectFrom('crawl_jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
