@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { callApi, freePort, provideInfrastructure, type RunningStack, runCompiled, startCrawlSite, startStack } from '@wh/testing';
 import { startNatsServer } from '@wh/tools/dev';
@@ -13,6 +13,8 @@ const PAGE_FILLER_BYTES = 6_000;
 const CONCURRENCY = 16;
 
 interface ApiRun extends CrawlRun {
+  /** One-minute load average of the machine when the crawl started and when it ended. */
+  load: [number, number];
   memory: Record<string, [number, number]>;
   /** CPU seconds per process over the crawl, including the bench's own NATS server and database backends. */
   cpu: Record<string, number>;
@@ -29,6 +31,7 @@ async function crawlThroughApi(stack: RunningStack, origin: string, natsPid: num
   const natsBefore = cpuSeconds(natsPid);
   const backends = new DatabaseBackendsCpu(postgresAdminUrl, new URL(stack.databaseUrl).pathname.slice(1));
   await backends.start();
+  const loadBefore = loadavg()[0] ?? Number.NaN;
   const began = performance.now();
   const started = await callApi(caller, 'POST', '/v2/crawl', {
     url: `${origin}/bulk/0`,
@@ -52,7 +55,21 @@ async function crawlThroughApi(stack: RunningStack, origin: string, natsPid: num
   const cpu = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid) - (cpuBefore[name] ?? 0)]));
   cpu['nats-server'] = cpuSeconds(natsPid) - natsBefore;
   cpu['postgres (backends of the bench database)'] = await backends.stop();
-  return { pages: completed, seconds, pagesPerSecond: completed / seconds, memory, cpu };
+  return { pages: completed, seconds, pagesPerSecond: completed / seconds, load: [loadBefore, loadavg()[0] ?? Number.NaN], memory, cpu };
+}
+
+/** The floor once; it runs before and after the API crawl so that a change in the machine's load shows in both. */
+async function crawlFloor(): Promise<CrawlRun> {
+  const site = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
+  const run = await crawlInProcess(`${site.origin}/bulk/0`, /^\/bulk\//, PAGES, CONCURRENCY);
+  await site.close();
+  process.stdout.write(`in-process: ${JSON.stringify(run)}\n`);
+  return run;
+}
+
+function meanRun(first: CrawlRun, second: CrawlRun): CrawlRun {
+  const seconds = (first.seconds + second.seconds) / 2;
+  return { pages: first.pages, seconds, pagesPerSecond: first.pages / seconds };
 }
 
 /**
@@ -61,10 +78,7 @@ async function crawlThroughApi(stack: RunningStack, origin: string, natsPid: num
  * on the same cores (the floor). Writes the "Crawl" section of docs/benchmarks.md.
  */
 async function main(): Promise<void> {
-  const floorSite = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
-  const floor = await crawlInProcess(`${floorSite.origin}/bulk/0`, /^\/bulk\//, PAGES, CONCURRENCY);
-  await floorSite.close();
-  process.stdout.write(`in-process: ${JSON.stringify(floor)}\n`);
+  const floorBefore = await crawlFloor();
   const crawleeSite = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
   const crawlee = await crawlWithCrawlee(`${crawleeSite.origin}/bulk/0`, /^\/bulk\//, PAGES, CONCURRENCY);
   await crawleeSite.close();
@@ -83,6 +97,7 @@ async function main(): Promise<void> {
   try {
     const api = await crawlThroughApi(stack, site.origin, nats.pid, infrastructure.postgresAdminUrl);
     process.stdout.write(`api: ${JSON.stringify(api)}\n`);
+    const floor = meanRun(floorBefore, await crawlFloor());
     const pages = site.pathsFetched().filter((path) => path.startsWith('/bulk/'));
     const duplicates = pages.length - new Set(pages).size;
     const robotsFetches = site.pathsFetched().filter((path) => path === '/robots.txt').length;
@@ -98,12 +113,12 @@ async function main(): Promise<void> {
       `## Crawl
 
 Measured by \`npm run bench:crawl\` (bench/crawl/run.ts) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores,
-Node ${process.version}, one run. A ${PAGES}-page loopback site (pages of ~${Math.round(PAGE_FILLER_BYTES / 1000)} KB, each linking to ten
+Node ${process.version}, one run, load average ${api.load[0].toFixed(1)} -> ${api.load[1].toFixed(1)} during the API crawl. A ${PAGES}-page loopback site (pages of ~${Math.round(PAGE_FILLER_BYTES / 1000)} KB, each linking to ten
 more), markdown of every page, ${CONCURRENCY} pages in flight.
 
 | crawler | pages | seconds | pages/s |
 |---|---|---|---|
-| in-process floor: undici + \`convertHtml\` on one thread per core, no queue or database | ${floor.pages} | ${floor.seconds.toFixed(1)} | ${floor.pagesPerSecond.toFixed(1)} |
+| in-process floor: undici + \`convertHtml\` on one thread per core, no queue or database (mean of a run before and after the API crawl) | ${floor.pages} | ${floor.seconds.toFixed(1)} | ${floor.pagesPerSecond.toFixed(1)} |
 | through the API: gateway, crawl-scheduler, scrape-worker, billing on NATS and Postgres | ${api.pages} | ${api.seconds.toFixed(1)} | ${api.pagesPerSecond.toFixed(1)} |
 | Crawlee CheerioCrawler, in-memory storage, no markdown | ${crawlee.pages} | ${crawlee.seconds.toFixed(1)} | ${crawlee.pagesPerSecond.toFixed(1)} |
 
