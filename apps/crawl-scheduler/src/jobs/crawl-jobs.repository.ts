@@ -192,14 +192,6 @@ export class CrawlJobsRepository {
     return { job: { ...job, status: 'cancelled' }, cancelledNow: true };
   }
 
-  async addCredits(trx: Db, jobId: string, credits: number): Promise<void> {
-    await trx
-      .updateTable('crawl_jobs')
-      .set((eb) => ({ credits_used: eb('credits_used', '+', credits) }))
-      .where('id', '=', jobId)
-      .execute();
-  }
-
   /** Running jobs whose turn to dispatch has come. */
   async dispatchable(limit: number): Promise<Pick<CrawlJobRow, 'id'>[]> {
     return this.db

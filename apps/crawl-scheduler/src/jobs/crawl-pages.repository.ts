@@ -84,21 +84,26 @@ export class CrawlPagesRepository {
   }
 
   /**
-   * Keeps the results of many pages in one statement; a `document` is null when the job keeps no documents
-   * (zero data retention).
+   * Keeps the results of many pages of one job and adds their credits to the job, in one statement; a `document`
+   * is null when the job keeps no documents (zero data retention).
    */
-  async completeMany(trx: Db, results: readonly CompletedPage[]): Promise<void> {
+  async completeMany(trx: Db, jobId: string, results: readonly CompletedPage[]): Promise<void> {
     if (results.length === 0) return;
     const ids = results.map((result) => result.pageId);
     const documents = results.map((result) => result.document);
     const bytes = results.map((result) => (result.document === null ? 0 : Buffer.byteLength(result.document)));
     const credits = results.map((result) => result.credits);
     await sql`
-      update crawl_pages as page
-      set state = 'completed', result_seq = nextval('crawl_page_result_seq'), finished_at = now(),
-          document = kept.document, document_bytes = kept.bytes, credits = kept.credits
-      from unnest(${ids}::uuid[], ${documents}::text[], ${bytes}::int[], ${credits}::int[]) as kept(id, document, bytes, credits)
-      where page.id = kept.id`.execute(trx);
+      with kept as (
+        update crawl_pages as page
+        set state = 'completed', result_seq = nextval('crawl_page_result_seq'), finished_at = now(),
+            document = kept.document, document_bytes = kept.bytes, credits = kept.credits
+        from unnest(${ids}::uuid[], ${documents}::text[], ${bytes}::int[], ${credits}::int[]) as kept(id, document, bytes, credits)
+        where page.id = kept.id and page.job_id = ${jobId}
+        returning page.credits
+      )
+      update crawl_jobs set credits_used = credits_used + (select coalesce(sum(credits), 0) from kept)
+      where id = ${jobId}`.execute(trx);
   }
 
   async fail(trx: Db, pageId: string, error: WireError): Promise<void> {

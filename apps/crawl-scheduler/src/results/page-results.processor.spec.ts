@@ -72,7 +72,6 @@ function setUp(rows: { job: CrawlJobRow; pages: CrawlPageRow[] }) {
     findMany: jest.fn(async () => [rows.job]),
     transaction: jest.fn(async (work: (trx: unknown) => Promise<unknown>) => work(trx)),
     lock: jest.fn(async () => rows.job),
-    addCredits: jest.fn(async () => undefined),
     insertPages: jest.fn(async () => 0),
   };
   const pages = {
@@ -111,13 +110,13 @@ describe('PageResultsProcessor', () => {
     expect(jobs.transaction).toHaveBeenCalledTimes(1);
     expect(jobs.lock).toHaveBeenCalledTimes(1);
     expect(pages.completeMany).toHaveBeenCalledTimes(1);
-    const [[, kept]] = pages.completeMany.mock.calls as unknown as [[unknown, { pageId: string; credits: number; document: string }[]]];
+    const [[, jobId, kept]] = pages.completeMany.mock.calls as unknown as [[unknown, string, { pageId: string; credits: number; document: string }[]]];
+    expect(jobId).toBe(JOB_ID);
     expect(kept.map((entry) => [entry.pageId, entry.credits]).sort()).toEqual([
       ['a', 1],
       ['b', 5],
     ]);
     expect(JSON.parse(kept[0]?.document ?? 'null')).toMatchObject({ markdown: expect.stringMatching(/^# [ab]$/) });
-    expect(jobs.addCredits).toHaveBeenCalledWith(expect.anything(), JOB_ID, 6);
     expect(biller.bill).toHaveBeenCalledTimes(1);
     expect(biller.bill.mock.calls[0]).toEqual([
       expect.arrayContaining([expect.objectContaining({ pageId: 'a', credits: 1 }), expect.objectContaining({ pageId: 'b', credits: 5 })]),
@@ -127,12 +126,19 @@ describe('PageResultsProcessor', () => {
     expect(dispatcher.publish).toHaveBeenCalledWith(expect.objectContaining({ id: JOB_ID }), claimedNext);
   });
 
+  it('keeps a page once when its redelivered result shares the batch with the first delivery', async () => {
+    const { processor, pages, biller } = setUp({ job: job(), pages: [page('a')] });
+    await processor.process([completed('a'), completed('a')]);
+
+    expect(pages.completeMany).toHaveBeenCalledWith(expect.anything(), JOB_ID, [expect.objectContaining({ pageId: 'a' })]);
+    expect(biller.bill).toHaveBeenCalledWith([expect.objectContaining({ pageId: 'a' })]);
+  });
+
   it('re-sends the charge of a page already kept and keeps nothing again', async () => {
-    const { processor, pages, jobs, biller } = setUp({ job: job(), pages: [page('a', { state: 'completed', credits: 3 })] });
+    const { processor, pages, biller } = setUp({ job: job(), pages: [page('a', { state: 'completed', credits: 3 })] });
     await processor.process([completed('a', 1)]);
 
-    expect(pages.completeMany).toHaveBeenCalledWith(expect.anything(), []);
-    expect(jobs.addCredits).not.toHaveBeenCalled();
+    expect(pages.completeMany).toHaveBeenCalledWith(expect.anything(), JOB_ID, []);
     expect(biller.bill).toHaveBeenCalledWith([expect.objectContaining({ pageId: 'a', credits: 3 })]);
   });
 

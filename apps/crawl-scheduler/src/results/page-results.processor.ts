@@ -50,9 +50,11 @@ export class PageResultsProcessor {
   ) {}
 
   async process(events: readonly ScrapeJobFinishedEvent[]): Promise<void> {
-    const pages = new Map((await this.pages.findMany(events.map((event) => event.jobId))).map((page) => [page.id, page]));
+    // A redelivery can share a batch with the delivery it repeats: one of them is kept, both are acknowledged.
+    const distinct = [...new Map(events.map((event) => [event.jobId, event])).values()];
+    const pages = new Map((await this.pages.findMany(distinct.map((event) => event.jobId))).map((page) => [page.id, page]));
     // A page of an expired (deleted) job, or an event that does not match its page's team, has nothing to keep.
-    const owned = events.filter((event) => pages.get(event.jobId)?.team_id === event.teamId);
+    const owned = distinct.filter((event) => pages.get(event.jobId)?.team_id === event.teamId);
     const jobIds = [...new Set(owned.map((event) => pages.get(event.jobId)?.job_id ?? ''))];
     const jobs = new Map((await this.jobs.findMany(jobIds)).map((job) => [job.id, job]));
     const byJob = new Map<string, PreparedResult[]>();
@@ -116,9 +118,7 @@ export class PageResultsProcessor {
       discovered.push(...links);
       batch.webhooks.push(deliveryOf(job, await this.notifier.record(trx, job, 'page', [document])));
     }
-    await this.pages.completeMany(trx, completed);
-    const credits = completed.reduce((sum, page) => sum + page.credits, 0);
-    if (credits > 0) await this.jobs.addCredits(trx, job.id, credits);
+    await this.pages.completeMany(trx, job.id, completed);
     await this.admit(trx, job, discovered);
     batch.webhooks.push(deliveryOf(job, await this.finisher.finishIfDone(trx, job)));
     // The freed concurrency goes to the job's next pages in the same transaction, which already holds its row
