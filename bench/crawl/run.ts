@@ -1,12 +1,15 @@
+import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { callApi, freePort, provideInfrastructure, type RunningStack, runCompiled, startCrawlSite, startStack } from '@wh/testing';
+import { Consumers } from '@wh/contracts';
 import { startNatsServer } from '@wh/tools/dev';
 import { writeReportSection } from '../report-section';
 import { crawlWithCrawlee } from './crawlee-crawler';
 import { crawlInProcess, type CrawlRun } from './in-process-crawler';
 import { cpuSeconds, DatabaseBackendsCpu, rssMb } from './process-readings';
+import { redeliveries } from './redeliveries';
 
 const PAGES = Number(process.argv[2] ?? 2_000);
 const PAGE_FILLER_BYTES = 6_000;
@@ -97,6 +100,8 @@ async function main(): Promise<void> {
   try {
     const api = await crawlThroughApi(stack, site.origin, nats.pid, infrastructure.postgresAdminUrl);
     process.stdout.write(`api: ${JSON.stringify(api)}\n`);
+    const redelivered = await redeliveries(nats.url, stack.namespace, [Consumers.scrapeWorkerJobs, Consumers.crawlSchedulerResults]);
+    process.stdout.write(`redeliveries: ${JSON.stringify(redelivered)}\n`);
     const floor = meanRun(floorBefore, await crawlFloor());
     const pages = site.pathsFetched().filter((path) => path.startsWith('/bulk/'));
     const duplicates = pages.length - new Set(pages).size;
@@ -125,6 +130,9 @@ more), markdown of every page, ${CONCURRENCY} pages in flight.
 - Through the API at **${((api.pagesPerSecond / floor.pagesPerSecond) * 100).toFixed(0)}%** of the floor (target ≥ 85%) and
   **${(api.pagesPerSecond / crawlee.pagesPerSecond).toFixed(2)}x** Crawlee's pages per second (target ≥ 1x).
 - Duplicate fetches: **${duplicates}**; robots.txt fetches: **${robotsFetches}** (one origin); disallowed fetches: **${disallowed}**.
+- Messages delivered again (each waits out the consumer's 30 s ack wait first): ${Object.entries(redelivered)
+      .map(([consumer, count]) => `${consumer} **${count}**`)
+      .join(', ')}.
 
 Resident memory (MB) of each service before and after the crawl, and the CPU each process spent per page
 (${totalCpuMs.toFixed(1)} ms in all; NATS is a server of the bench's own, Postgres the backends serving its database):
