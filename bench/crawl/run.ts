@@ -1,32 +1,29 @@
-import { readFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { callApi, provideInfrastructure, type RunningStack, runCompiled, startCrawlSite, startStack } from '@wh/testing';
+import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { callApi, freePort, provideInfrastructure, type RunningStack, runCompiled, startCrawlSite, startStack } from '@wh/testing';
+import { Consumers } from '@wh/contracts';
+import { startNatsServer } from '@wh/tools/dev';
 import { writeReportSection } from '../report-section';
 import { crawlWithCrawlee } from './crawlee-crawler';
 import { crawlInProcess, type CrawlRun } from './in-process-crawler';
+import { cpuSeconds, DatabaseBackendsCpu, rssMb } from './process-readings';
+import { redeliveries } from './redeliveries';
 
 const PAGES = Number(process.argv[2] ?? 2_000);
 const PAGE_FILLER_BYTES = 6_000;
 const CONCURRENCY = 16;
 
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+interface ApiRun extends CrawlRun {
+  /** One-minute load average of the machine when the crawl started and when it ended. */
+  load: [number, number];
+  memory: Record<string, [number, number]>;
+  /** CPU seconds per process over the crawl, including the bench's own NATS server and database backends. */
+  cpu: Record<string, number>;
 }
 
-function rssMb(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
-}
-
-async function crawlThroughApi(
-  stack: RunningStack,
-  origin: string,
-): Promise<CrawlRun & { memory: Record<string, [number, number]>; cpu: Record<string, number> }> {
+async function crawlThroughApi(stack: RunningStack, origin: string, natsPid: number, postgresAdminUrl: string): Promise<ApiRun> {
   const env = { DATABASE_URL: stack.databaseUrl };
   await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-team', 'bench', '--concurrency', String(CONCURRENCY)], env);
   const apiKey = (await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-key', 'bench'], env)).trim().split('\n').at(-1) ?? '';
@@ -34,6 +31,10 @@ async function crawlThroughApi(
   const pids = Object.fromEntries([...stack.processes.entries()].map(([name, child]) => [name, child.pid]));
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, rssMb(pid)]));
   const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
+  const natsBefore = cpuSeconds(natsPid);
+  const backends = new DatabaseBackendsCpu(postgresAdminUrl, new URL(stack.databaseUrl).pathname.slice(1));
+  await backends.start();
+  const loadBefore = loadavg()[0] ?? Number.NaN;
   const began = performance.now();
   const started = await callApi(caller, 'POST', '/v2/crawl', {
     url: `${origin}/bulk/0`,
@@ -49,12 +50,29 @@ async function crawlThroughApi(
     const status = await callApi(caller, 'GET', `/v2/crawl/${id}?limit=1`);
     completed = status.body.completed as number;
     if (status.body.status !== 'scraping') break;
+    await backends.sample();
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const seconds = (performance.now() - began) / 1000;
   const memory = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, [before[name] ?? Number.NaN, rssMb(pid)] as [number, number]]));
   const cpu = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid) - (cpuBefore[name] ?? 0)]));
-  return { pages: completed, seconds, pagesPerSecond: completed / seconds, memory, cpu };
+  cpu['nats-server'] = cpuSeconds(natsPid) - natsBefore;
+  cpu['postgres (backends of the bench database)'] = await backends.stop();
+  return { pages: completed, seconds, pagesPerSecond: completed / seconds, load: [loadBefore, loadavg()[0] ?? Number.NaN], memory, cpu };
+}
+
+/** The floor once; it runs before and after the API crawl so that a change in the machine's load shows in both. */
+async function crawlFloor(): Promise<CrawlRun> {
+  const site = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
+  const run = await crawlInProcess(`${site.origin}/bulk/0`, /^\/bulk\//, PAGES, CONCURRENCY);
+  await site.close();
+  process.stdout.write(`in-process: ${JSON.stringify(run)}\n`);
+  return run;
+}
+
+function meanRun(first: CrawlRun, second: CrawlRun): CrawlRun {
+  const seconds = (first.seconds + second.seconds) / 2;
+  return { pages: first.pages, seconds, pagesPerSecond: first.pages / seconds };
 }
 
 /**
@@ -63,51 +81,61 @@ async function crawlThroughApi(
  * on the same cores (the floor). Writes the "Crawl" section of docs/benchmarks.md.
  */
 async function main(): Promise<void> {
-  const floorSite = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
-  const floor = await crawlInProcess(`${floorSite.origin}/bulk/0`, /^\/bulk\//, PAGES, CONCURRENCY);
-  await floorSite.close();
-  process.stdout.write(`in-process: ${JSON.stringify(floor)}\n`);
+  const floorBefore = await crawlFloor();
   const crawleeSite = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
   const crawlee = await crawlWithCrawlee(`${crawleeSite.origin}/bulk/0`, /^\/bulk\//, PAGES, CONCURRENCY);
   await crawleeSite.close();
   process.stdout.write(`crawlee: ${JSON.stringify(crawlee)}\n`);
 
+  // A NATS server of its own, so its CPU is the crawl's alone (the machine's server carries other work too).
   const infrastructure = await provideInfrastructure();
-  const stack = await startStack(infrastructure, {
+  const natsDir = mkdtempSync(path.join(tmpdir(), 'wh-bench-nats-'));
+  const nats = await startNatsServer({ port: await freePort(), monitorPort: await freePort(), storeDir: natsDir });
+  const stack = await startStack({ natsUrl: nats.url, postgresAdminUrl: infrastructure.postgresAdminUrl }, {
     services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service'],
     env: { LOG_LEVEL: 'warn', CONVERSION_THREADS: '0', SCRAPE_CONCURRENCY: String(CONCURRENCY) },
     label: 'bench-crawl',
   });
   const site = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
   try {
-    const api = await crawlThroughApi(stack, site.origin);
+    const api = await crawlThroughApi(stack, site.origin, nats.pid, infrastructure.postgresAdminUrl);
     process.stdout.write(`api: ${JSON.stringify(api)}\n`);
+    const redelivered = await redeliveries(nats.url, stack.namespace, [Consumers.scrapeWorkerJobs, Consumers.crawlSchedulerResults]);
+    process.stdout.write(`redeliveries: ${JSON.stringify(redelivered)}\n`);
+    const floor = meanRun(floorBefore, await crawlFloor());
     const pages = site.pathsFetched().filter((path) => path.startsWith('/bulk/'));
     const duplicates = pages.length - new Set(pages).size;
     const robotsFetches = site.pathsFetched().filter((path) => path === '/robots.txt').length;
     const disallowed = site.pathsFetched().filter((path) => path.startsWith('/private')).length;
+    const cpuMsPerPage = (name: string): string => (((api.cpu[name] ?? 0) * 1000) / api.pages).toFixed(1);
     const memoryRows = Object.entries(api.memory)
-      .map(([name, [start, end]]) => `| ${name} | ${start.toFixed(0)} | ${end.toFixed(0)} | ${(((api.cpu[name] ?? 0) * 1000) / api.pages).toFixed(1)} |`)
+      .map(([name, [start, end]]) => `| ${name} | ${start.toFixed(0)} | ${end.toFixed(0)} | ${cpuMsPerPage(name)} |`)
+      .concat(Object.keys(api.cpu).filter((name) => !(name in api.memory)).map((name) => `| ${name} | | | ${cpuMsPerPage(name)} |`))
       .join('\n');
+    const totalCpuMs = (Object.values(api.cpu).reduce((sum, seconds) => sum + seconds, 0) * 1000) / api.pages;
     writeReportSection(
       'crawl',
       `## Crawl
 
 Measured by \`npm run bench:crawl\` (bench/crawl/run.ts) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores,
-Node ${process.version}, one run. A ${PAGES}-page loopback site (pages of ~${Math.round(PAGE_FILLER_BYTES / 1000)} KB, each linking to ten
+Node ${process.version}, one run, load average ${api.load[0].toFixed(1)} -> ${api.load[1].toFixed(1)} during the API crawl. A ${PAGES}-page loopback site (pages of ~${Math.round(PAGE_FILLER_BYTES / 1000)} KB, each linking to ten
 more), markdown of every page, ${CONCURRENCY} pages in flight.
 
 | crawler | pages | seconds | pages/s |
 |---|---|---|---|
-| in-process floor: undici + \`convertHtml\` on one thread per core, no queue or database | ${floor.pages} | ${floor.seconds.toFixed(1)} | ${floor.pagesPerSecond.toFixed(1)} |
+| in-process floor: undici + \`convertHtml\` on one thread per core, no queue or database (mean of a run before and after the API crawl) | ${floor.pages} | ${floor.seconds.toFixed(1)} | ${floor.pagesPerSecond.toFixed(1)} |
 | through the API: gateway, crawl-scheduler, scrape-worker, billing on NATS and Postgres | ${api.pages} | ${api.seconds.toFixed(1)} | ${api.pagesPerSecond.toFixed(1)} |
 | Crawlee CheerioCrawler, in-memory storage, no markdown | ${crawlee.pages} | ${crawlee.seconds.toFixed(1)} | ${crawlee.pagesPerSecond.toFixed(1)} |
 
 - Through the API at **${((api.pagesPerSecond / floor.pagesPerSecond) * 100).toFixed(0)}%** of the floor (target ≥ 85%) and
   **${(api.pagesPerSecond / crawlee.pagesPerSecond).toFixed(2)}x** Crawlee's pages per second (target ≥ 1x).
 - Duplicate fetches: **${duplicates}**; robots.txt fetches: **${robotsFetches}** (one origin); disallowed fetches: **${disallowed}**.
+- Messages delivered again (each waits out the consumer's 30 s ack wait first): ${Object.entries(redelivered)
+      .map(([consumer, count]) => `${consumer} **${count}**`)
+      .join(', ')}.
 
-Resident memory (MB) of each service before and after the crawl, and the CPU it spent per page:
+Resident memory (MB) of each service before and after the crawl, and the CPU each process spent per page
+(${totalCpuMs.toFixed(1)} ms in all; NATS is a server of the bench's own, Postgres the backends serving its database):
 
 | process | RSS before | RSS after | CPU ms per page |
 |---|---|---|---|
@@ -117,6 +145,8 @@ ${memoryRows}
   } finally {
     await stack.stop();
     await site.close();
+    await nats.stop();
+    rmSync(natsDir, { recursive: true, force: true });
     await infrastructure.stop();
   }
 }

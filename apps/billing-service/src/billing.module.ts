@@ -20,7 +20,7 @@ export const BILLING_SERVICE = 'billing-service';
       serviceName: BILLING_SERVICE,
       configClass: BillingConfig,
       streams: [Streams.billingUsage, Streams.deadLetters],
-      consumers: [Consumers.billingUsage],
+      consumers: [Consumers.billingUsage, Consumers.billingUsageBatches],
       database: true,
     }),
   ],

@@ -19,6 +19,8 @@ import { JobFinisher } from './jobs/job-finisher';
 import { JobQueriesService } from './jobs/job-queries.service';
 import { ResourceFetcher } from './resources/resource-fetcher';
 import { PageResultHandler } from './results/page-result.handler';
+import { PageResultsProcessor } from './results/page-results.processor';
+import { UsageBiller } from './results/usage-biller';
 import { WebhookDeliveriesRepository } from './webhooks/webhook-deliveries.repository';
 import { WebhookDeliveryHandler } from './webhooks/webhook-delivery.handler';
 import { WebhookNotifier } from './webhooks/webhook-notifier';
@@ -96,6 +98,25 @@ const retentionMs = (config: CrawlSchedulerConfig): number => config.DOCUMENT_RE
       inject: [CrawlJobsRepository, WebhookNotifier, LargeObjectStore, NatsClient, CrawlSchedulerConfig],
       useFactory: (jobs: CrawlJobsRepository, notifier: WebhookNotifier, largeObjects: LargeObjectStore, nats: NatsClient, config: CrawlSchedulerConfig) =>
         new JobQueriesService(jobs, notifier, largeObjects, nats, retentionMs(config)),
+    },
+    {
+      provide: UsageBiller,
+      inject: [JetStreamPublisher, LOGGER],
+      useFactory: (publisher: JetStreamPublisher, logger: Logger) => new UsageBiller(publisher, logger),
+    },
+    {
+      provide: PageResultsProcessor,
+      inject: [CrawlJobsRepository, CrawlPagesRepository, RobotsCache, JobFinisher, WebhookNotifier, PageDispatcher, UsageBiller, LargeObjectStore],
+      useFactory: (
+        jobs: CrawlJobsRepository,
+        pages: CrawlPagesRepository,
+        robots: RobotsCache,
+        finisher: JobFinisher,
+        notifier: WebhookNotifier,
+        dispatcher: PageDispatcher,
+        biller: UsageBiller,
+        largeObjects: LargeObjectStore,
+      ) => new PageResultsProcessor(jobs, pages, robots, finisher, notifier, dispatcher, biller, largeObjects),
     },
     SchedulerLoop,
   ],

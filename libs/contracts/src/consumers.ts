@@ -35,6 +35,15 @@ export const Consumers = {
     maxAckPending: 1_000,
     retryDelaysMs: [1_000, 5_000, 30_000],
   },
+  billingUsageBatches: {
+    stream: Streams.billingUsage,
+    durableName: 'billing-service-usage-batches',
+    filterSubject: Subjects.usageBatchRecorded,
+    ackWaitMs: 30_000,
+    maxDeliver: 10,
+    maxAckPending: 1_000,
+    retryDelaysMs: [1_000, 5_000, 30_000],
+  },
   crawlSchedulerResults: {
     stream: Streams.scrapeResults,
     durableName: 'crawl-scheduler-results',

@@ -3,6 +3,7 @@ import {
   type ApiKeyVerifyReply,
   TeamWebhookSecretRequest,
   type TeamWebhookSecretReply,
+  UsageBatchRecordedEvent,
   UsageRecordedEvent,
 } from './payloads/billing';
 import {
@@ -40,6 +41,7 @@ export const StreamPayloads = {
   [Subjects.scrapeJobRun]: ScrapeJobCommand,
   [Subjects.scrapeJobFinished]: ScrapeJobFinishedEvent,
   [Subjects.usageRecorded]: UsageRecordedEvent,
+  [Subjects.usageBatchRecorded]: UsageBatchRecordedEvent,
   [Subjects.messageDeadLettered]: DeadLetterRecord,
   [Subjects.webhookDeliver]: WebhookDeliveryCommand,
 } as const;

@@ -29,7 +29,7 @@ export const Streams = {
   },
   billingUsage: {
     name: 'BILLING_USAGE',
-    subjects: [Subjects.usageRecorded],
+    subjects: [Subjects.usageRecorded, Subjects.usageBatchRecorded],
     retention: 'workqueue',
     maxAgeMs: 7 * 24 * HOUR,
     duplicateWindowMs: 10 * 60_000,

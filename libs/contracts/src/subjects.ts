@@ -11,6 +11,8 @@ export const Subjects = {
   scrapeJobFinished: 'scrape.job.finished',
   /** Event: credits were consumed by a team. */
   usageRecorded: 'billing.usage.recorded',
+  /** Event: credits of many pages at once (a crawl's batch of kept pages), each charge idempotent by its own id. */
+  usageBatchRecorded: 'billing.usage-batch.recorded',
   /** Event: a message exhausted its deliveries or was poison. */
   messageDeadLettered: 'platform.message.deadlettered',
   /** Request/reply: resolve an API key hash to its team. */

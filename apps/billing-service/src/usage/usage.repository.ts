@@ -14,17 +14,20 @@ export class UsageRepository {
   constructor(private readonly db: Kysely<BillingDatabase>) {}
 
   /** Idempotent: a redelivered event with the same id is recorded once. */
-  async record(usage: UsageRecord): Promise<void> {
+  async record(usage: readonly UsageRecord[]): Promise<void> {
+    if (usage.length === 0) return;
     await this.db
       .insertInto('usage_events')
-      .values({
-        event_id: usage.eventId,
-        team_id: usage.teamId,
-        kind: usage.kind,
-        job_id: usage.jobId,
-        credits: usage.credits,
-        occurred_at: usage.occurredAt,
-      })
+      .values(
+        usage.map((record) => ({
+          event_id: record.eventId,
+          team_id: record.teamId,
+          kind: record.kind,
+          job_id: record.jobId,
+          credits: record.credits,
+          occurred_at: record.occurredAt,
+        })),
+      )
       .onConflict((conflict) => conflict.column('event_id').doNothing())
       .execute();
   }

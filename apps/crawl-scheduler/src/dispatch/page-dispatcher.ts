@@ -25,13 +25,24 @@ export class PageDispatcher {
   async dispatch(jobId: string): Promise<number> {
     const claimed = await this.jobs.transaction(async (trx) => {
       const job = await trx.selectFrom('crawl_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
-      if (!job || job.status !== 'scraping' || !job.seeded || job.next_dispatch_at > new Date()) return undefined;
-      return { job, pages: await this.claim(trx, job) };
+      return job && { job, pages: await this.claimWithin(trx, job) };
     });
     if (!claimed) return 0;
-    const { job, pages } = claimed;
-    for (const page of pages) await this.publish(job, page);
-    return pages.length;
+    await this.publish(claimed.job, claimed.pages);
+    return claimed.pages.length;
+  }
+
+  /**
+   * Claims what the job may send now inside the caller's transaction (one that already holds the job's row);
+   * the caller hands the pages to {@link publish} once it committed.
+   */
+  async claimWithin(trx: Transaction<CrawlDatabase>, job: CrawlJobRow): Promise<DispatchedPage[]> {
+    if (job.status !== 'scraping' || !job.seeded || job.next_dispatch_at > new Date()) return [];
+    return this.claim(trx, job);
+  }
+
+  async publish(job: CrawlJobRow, pages: readonly DispatchedPage[]): Promise<void> {
+    await Promise.all(pages.map((page) => this.publishOne(job, page)));
   }
 
   private async claim(trx: Transaction<CrawlDatabase>, job: CrawlJobRow): Promise<DispatchedPage[]> {
@@ -42,7 +53,7 @@ export class PageDispatcher {
     return pages;
   }
 
-  private async publish(job: CrawlJobRow, page: DispatchedPage): Promise<void> {
+  private async publishOne(job: CrawlJobRow, page: DispatchedPage): Promise<void> {
     const options = job.crawl_options;
     try {
       await this.publisher.publish(

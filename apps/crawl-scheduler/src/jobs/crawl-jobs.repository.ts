@@ -122,6 +122,11 @@ export class CrawlJobsRepository {
     return query.executeTakeFirst();
   }
 
+  async findMany(ids: readonly string[]): Promise<CrawlJobRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.selectFrom('crawl_jobs').selectAll().where('id', 'in', ids).execute();
+  }
+
   /** Locks the job row for the rest of the transaction: result handling for one job is serialised. */
   async lock(trx: Transaction<CrawlDatabase>, id: string): Promise<CrawlJobRow | undefined> {
     return trx.selectFrom('crawl_jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -185,14 +190,6 @@ export class CrawlJobsRepository {
     await trx.updateTable('crawl_pages').set({ state: 'cancelled', finished_at: new Date() }).where('job_id', '=', id).where('state', '=', 'queued').execute();
     await this.finish(trx, id, 'cancelled', retentionMs);
     return { job: { ...job, status: 'cancelled' }, cancelledNow: true };
-  }
-
-  async addCredits(trx: Db, jobId: string, credits: number): Promise<void> {
-    await trx
-      .updateTable('crawl_jobs')
-      .set((eb) => ({ credits_used: eb('credits_used', '+', credits) }))
-      .where('id', '=', jobId)
-      .execute();
   }
 
   /** Running jobs whose turn to dispatch has come. */

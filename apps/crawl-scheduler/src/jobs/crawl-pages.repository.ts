@@ -5,6 +5,12 @@ import type { CrawlJobRow, Db } from './crawl-jobs.repository';
 
 export type CrawlPageRow = Selectable<CrawlDatabase['crawl_pages']>;
 
+export interface CompletedPage {
+  pageId: string;
+  document: string | null;
+  credits: number;
+}
+
 export interface DispatchedPage {
   id: string;
   url: string;
@@ -17,47 +23,26 @@ export class CrawlPagesRepository {
 
   /**
    * Moves queued pages of a job to `dispatched`, as many as the job's and its team's concurrency allow. A lock per
-   * team makes the count and the claim one step across every scheduler replica.
+   * team makes the count and the claim one step across every scheduler replica; the count and the claim are one
+   * statement.
    */
   async claimForDispatch(trx: Transaction<CrawlDatabase>, job: CrawlJobRow, atMost: number): Promise<DispatchedPage[]> {
     await sql`select pg_advisory_xact_lock(hashtextextended(${job.team_id}, 0))`.execute(trx);
-    const [team, own] = await Promise.all([
-      this.inFlight(trx, 'team_id', job.team_id),
-      this.inFlight(trx, 'job_id', job.id),
-    ]);
-    const free = Math.min(atMost, job.max_concurrency - own, job.team_concurrency_limit - team);
-    if (free <= 0) return [];
-    const claimed = await trx
-      .selectFrom('crawl_pages')
-      .select('id')
-      .where('job_id', '=', job.id)
-      .where('state', '=', 'queued')
-      .orderBy('seq')
-      .limit(free)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (claimed.length === 0) return [];
-    return trx
-      .updateTable('crawl_pages')
-      .set((eb) => ({ state: 'dispatched', dispatched_at: new Date(), attempts: eb('attempts', '+', 1) }))
-      .where(
-        'id',
-        'in',
-        claimed.map((row) => row.id),
+    const claimed = await sql<DispatchedPage>`
+      with in_flight as (
+        select count(*) filter (where job_id = ${job.id}) as own, count(*) as team
+        from crawl_pages where team_id = ${job.team_id} and state = 'dispatched'
+      ), claimable as (
+        select id from crawl_pages
+        where job_id = ${job.id} and state = 'queued'
+        order by seq
+        limit (select greatest(0, least(${atMost}::bigint, ${job.max_concurrency} - own, ${job.team_concurrency_limit} - team)) from in_flight)
+        for update skip locked
       )
-      .returning(['id', 'url', 'attempts'])
-      .execute();
-  }
-
-  private async inFlight(trx: Db, column: 'team_id' | 'job_id', value: string): Promise<number> {
-    const row = await trx
-      .selectFrom('crawl_pages')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where(column, '=', value)
-      .where('state', '=', 'dispatched')
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+      update crawl_pages set state = 'dispatched', dispatched_at = now(), attempts = attempts + 1
+      where id in (select id from claimable)
+      returning id, url, attempts`.execute(trx);
+    return claimed.rows;
   }
 
   /** Hands pages whose dispatch was lost (the scheduler died before publishing) back to the queue. */
@@ -76,32 +61,49 @@ export class CrawlPagesRepository {
     await this.db.updateTable('crawl_pages').set({ state: 'queued' }).where('id', '=', pageId).where('state', '=', 'dispatched').execute();
   }
 
-  async find(pageId: string): Promise<CrawlPageRow | undefined> {
-    return this.db.selectFrom('crawl_pages').selectAll().where('id', '=', pageId).executeTakeFirst();
+  async findMany(pageIds: readonly string[]): Promise<CrawlPageRow[]> {
+    if (pageIds.length === 0) return [];
+    return this.db.selectFrom('crawl_pages').selectAll().where('id', 'in', pageIds).execute();
   }
 
-  async lock(trx: Transaction<CrawlDatabase>, pageId: string): Promise<CrawlPageRow | undefined> {
-    return trx.selectFrom('crawl_pages').selectAll().where('id', '=', pageId).forUpdate().executeTakeFirst();
+  /** Locks pages for the rest of the transaction, in id order so that two lockers never wait on each other. */
+  async lockMany(trx: Transaction<CrawlDatabase>, pageIds: readonly string[]): Promise<CrawlPageRow[]> {
+    if (pageIds.length === 0) return [];
+    return trx.selectFrom('crawl_pages').selectAll().where('id', 'in', pageIds).orderBy('id').forUpdate().execute();
   }
 
   async findByKey(trx: Db, jobId: string, urlKey: string): Promise<Pick<CrawlPageRow, 'id' | 'state'> | undefined> {
     return trx.selectFrom('crawl_pages').select(['id', 'state']).where('job_id', '=', jobId).where('url_key', '=', urlKey).executeTakeFirst();
   }
 
-  /** Keeps a page's result; `document` is null when the job keeps no documents (zero data retention). */
-  async complete(trx: Db, pageId: string, document: string | null, credits: number): Promise<void> {
-    await trx
-      .updateTable('crawl_pages')
-      .set({
-        state: 'completed',
-        result_seq: sql<string>`nextval('crawl_page_result_seq')`,
-        finished_at: new Date(),
-        document,
-        document_bytes: document === null ? 0 : Buffer.byteLength(document),
-        credits,
-      })
-      .where('id', '=', pageId)
-      .execute();
+  /** URL keys among `urlKeys` the job already has. */
+  async existingKeys(trx: Db, jobId: string, urlKeys: readonly string[]): Promise<Set<string>> {
+    if (urlKeys.length === 0) return new Set();
+    const rows = await trx.selectFrom('crawl_pages').select('url_key').where('job_id', '=', jobId).where('url_key', 'in', urlKeys).execute();
+    return new Set(rows.map((row) => row.url_key));
+  }
+
+  /**
+   * Keeps the results of many pages of one job and adds their credits to the job, in one statement; a `document`
+   * is null when the job keeps no documents (zero data retention).
+   */
+  async completeMany(trx: Db, jobId: string, results: readonly CompletedPage[]): Promise<void> {
+    if (results.length === 0) return;
+    const ids = results.map((result) => result.pageId);
+    const documents = results.map((result) => result.document);
+    const bytes = results.map((result) => (result.document === null ? 0 : Buffer.byteLength(result.document)));
+    const credits = results.map((result) => result.credits);
+    await sql`
+      with kept as (
+        update crawl_pages as page
+        set state = 'completed', result_seq = nextval('crawl_page_result_seq'), finished_at = now(),
+            document = kept.document, document_bytes = kept.bytes, credits = kept.credits
+        from unnest(${ids}::uuid[], ${documents}::text[], ${bytes}::int[], ${credits}::int[]) as kept(id, document, bytes, credits)
+        where page.id = kept.id and page.job_id = ${jobId}
+        returning page.credits
+      )
+      update crawl_jobs set credits_used = credits_used + (select coalesce(sum(credits), 0) from kept)
+      where id = ${jobId}`.execute(trx);
   }
 
   async fail(trx: Db, pageId: string, error: WireError): Promise<void> {

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { TextFamily } from './content-type';
 
 /** The decoded text of a body and the WHATWG name of the encoding used. */
@@ -112,6 +113,9 @@ export function prescanMetaCharset(body: Buffer, limit = PRESCAN_BYTES): string 
   const source = body.subarray(0, limit).toString('latin1');
   let position = 0;
   while (position < source.length) {
+    // Only a '<' can start anything the prescan acts on: jump over text instead of stepping through it.
+    position = source.indexOf('<', position);
+    if (position < 0) return undefined;
     if (source.startsWith('<!--', position)) {
       const close = source.indexOf('-->', position + 2);
       if (close < 0) return undefined;
@@ -155,15 +159,6 @@ function xmlDeclarationCharset(body: Buffer): string | undefined {
   return encodingForLabel(match?.[1]);
 }
 
-function isValidUtf8(body: Buffer): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(body);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Picks the encoding: BOM, then the HTTP charset, then in-document declarations, then a default. */
 export function sniffEncoding(body: Buffer, family: TextFamily, headerCharset: string | undefined): string {
   const fromBom = sniffBom(body);
@@ -181,7 +176,7 @@ export function sniffEncoding(body: Buffer, family: TextFamily, headerCharset: s
   if (family === 'xml') return 'utf-8';
   // Undeclared pages: the WHATWG default for most locales is windows-1252, but today's undeclared pages are
   // overwhelmingly UTF-8, so bytes that form valid UTF-8 are read as such (what browsers' detectors do too).
-  return isValidUtf8(body) ? 'utf-8' : 'windows-1252';
+  return isUtf8(body) ? 'utf-8' : 'windows-1252';
 }
 
 // What windows-1252 puts at 0x80-0x9F; the five unassigned bytes stay C1 controls, as in the WHATWG index.

@@ -1,4 +1,5 @@
-import { IsIn, IsInt, IsISO8601, IsString, Length, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsISO8601, IsString, Length, Min, ValidateNested } from 'class-validator';
 
 /** Request on `billing.apikey.verify`. The gateway sends only the key's SHA-256, never the key. */
 export class ApiKeyVerifyRequest {
@@ -40,6 +41,18 @@ export class UsageRecordedEvent {
 
   @IsISO8601()
   occurredAt!: string;
+}
+
+/** Most charges one {@link UsageBatchRecordedEvent} carries; keeps a message far below the NATS max payload. */
+export const MAX_USAGE_CHARGES_PER_BATCH = 500;
+
+/** Event on `billing.usage-batch.recorded`: many charges in one message, each idempotent by its `eventId`. */
+export class UsageBatchRecordedEvent {
+  @IsArray()
+  @ArrayMaxSize(MAX_USAGE_CHARGES_PER_BATCH)
+  @ValidateNested({ each: true })
+  @Type(() => UsageRecordedEvent)
+  charges!: UsageRecordedEvent[];
 }
 
 /** Request on `billing.team.webhook-secret`: the key webhooks of the team are signed with. */

@@ -1,0 +1,51 @@
+interface Waiting<T> {
+  item: T;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Hands items that arrive while earlier batches are in work to the next batch together: under load many results
+ * share one transaction, while a lone item is processed at once (no timer, no added latency). Each submitter's
+ * promise settles with its batch, so a message is acknowledged only after its batch committed.
+ */
+export class MicroBatcher<T> {
+  private readonly waiting: Waiting<T>[] = [];
+  private running = 0;
+
+  constructor(
+    private readonly processBatch: (items: T[]) => Promise<void>,
+    private readonly options: { maxBatch: number; parallelBatches: number },
+  ) {}
+
+  submit(item: T): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      this.startNext();
+    });
+  }
+
+  private startNext(): void {
+    if (this.running >= this.options.parallelBatches || this.waiting.length === 0) return;
+    const batch = this.waiting.splice(0, this.options.maxBatch);
+    this.running += 1;
+    void this.run(batch).finally(() => {
+      this.running -= 1;
+      this.startNext();
+    });
+  }
+
+  private async run(batch: Waiting<T>[]): Promise<void> {
+    try {
+      await this.processBatch(batch.map((entry) => entry.item));
+      for (const entry of batch) entry.resolve();
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      // One item that cannot be processed must not hold back the others: each gets an attempt of its own.
+      for (const entry of batch) await this.run([entry]);
+    }
+  }
+}

@@ -1,0 +1,160 @@
+import type { ScrapeJobFinishedEvent } from '@wh/contracts';
+import type { LargeObjectStore } from '@wh/platform/messaging';
+import { resolvedScrapeOptions } from '@wh/testing';
+import type { PageDispatcher } from '../dispatch/page-dispatcher';
+import type { RobotsCache } from '../frontier/robots-cache';
+import type { CrawlJobRow, CrawlJobsRepository } from '../jobs/crawl-jobs.repository';
+import type { CrawlPageRow, CrawlPagesRepository } from '../jobs/crawl-pages.repository';
+import type { JobFinisher } from '../jobs/job-finisher';
+import type { WebhookNotifier } from '../webhooks/webhook-notifier';
+import { PageResultsProcessor } from './page-results.processor';
+import type { UsageBiller } from './usage-biller';
+
+const TEAM = 'team-1';
+const JOB_ID = '10000000-0000-4000-8000-000000000000';
+
+function job(overrides: Partial<CrawlJobRow> = {}): CrawlJobRow {
+  return {
+    id: JOB_ID,
+    team_id: TEAM,
+    kind: 'batch',
+    status: 'scraping',
+    url: 'https://example.com/',
+    crawl_options: null,
+    scrape_options: resolvedScrapeOptions(),
+    webhook: null,
+    max_concurrency: 4,
+    team_concurrency_limit: 4,
+    delay_ms: 0,
+    idempotency_key: null,
+    zero_data_retention: false,
+    seeded: true,
+    seed_claimed_until: null,
+    credits_used: 0,
+    pages_admitted: 3,
+    next_dispatch_at: new Date(0),
+    created_at: new Date(0),
+    finished_at: null,
+    expires_at: new Date(Date.now() + 60_000),
+    ...overrides,
+  };
+}
+
+function page(id: string, overrides: Partial<CrawlPageRow> = {}): CrawlPageRow {
+  return {
+    id,
+    job_id: JOB_ID,
+    team_id: TEAM,
+    seq: '1',
+    result_seq: null,
+    url_key: `https://example.com/${id}`,
+    url: `https://example.com/${id}`,
+    depth: 0,
+    state: 'dispatched',
+    attempts: 1,
+    dispatched_at: new Date(),
+    finished_at: null,
+    document: null,
+    document_bytes: 0,
+    error: null,
+    credits: 0,
+    ...overrides,
+  };
+}
+
+function completed(pageId: string, credits = 1): ScrapeJobFinishedEvent {
+  return { jobId: pageId, teamId: TEAM, status: 'completed', credits, document: { markdown: `# ${pageId}`, metadata: { sourceURL: pageId, url: `https://example.com/${pageId}`, statusCode: 200 } } };
+}
+
+function setUp(rows: { job: CrawlJobRow; pages: CrawlPageRow[] }) {
+  const trx = {};
+  const jobs = {
+    findMany: jest.fn(async () => [rows.job]),
+    transaction: jest.fn(async (work: (trx: unknown) => Promise<unknown>) => work(trx)),
+    lock: jest.fn(async () => rows.job),
+    insertPages: jest.fn(async () => 0),
+  };
+  const pages = {
+    findMany: jest.fn(async (ids: readonly string[]) => rows.pages.filter((row) => ids.includes(row.id))),
+    lockMany: jest.fn(async (_trx: unknown, ids: readonly string[]) => rows.pages.filter((row) => ids.includes(row.id))),
+    completeMany: jest.fn(async () => undefined),
+    settle: jest.fn(async () => undefined),
+    fail: jest.fn(async () => undefined),
+    findByKey: jest.fn(async () => undefined),
+    existingKeys: jest.fn(async () => new Set<string>()),
+  };
+  const finisher = { finishIfDone: jest.fn(async () => undefined) };
+  const notifier = { record: jest.fn(async () => undefined), queue: jest.fn(async () => undefined) };
+  const claimedNext = [{ id: 'next', url: 'https://example.com/next', attempts: 1 }];
+  const dispatcher = { claimWithin: jest.fn(async () => claimedNext), publish: jest.fn(async () => undefined) };
+  const biller = { bill: jest.fn(async () => undefined) };
+  const largeObjects = { delete: jest.fn(async () => undefined), get: jest.fn(async () => undefined) };
+  const processor = new PageResultsProcessor(
+    jobs as unknown as CrawlJobsRepository,
+    pages as unknown as CrawlPagesRepository,
+    {} as RobotsCache,
+    finisher as unknown as JobFinisher,
+    notifier as unknown as WebhookNotifier,
+    dispatcher as unknown as PageDispatcher,
+    biller as unknown as UsageBiller,
+    largeObjects as unknown as LargeObjectStore,
+  );
+  return { processor, jobs, pages, finisher, dispatcher, biller, claimedNext };
+}
+
+describe('PageResultsProcessor', () => {
+  it('keeps a batch of one job in one transaction: one lock, one statement for the documents, one bill, one dispatch', async () => {
+    const { processor, jobs, pages, finisher, dispatcher, biller, claimedNext } = setUp({ job: job(), pages: [page('a'), page('b')] });
+    await processor.process([completed('a', 1), completed('b', 5)]);
+
+    expect(jobs.transaction).toHaveBeenCalledTimes(1);
+    expect(jobs.lock).toHaveBeenCalledTimes(1);
+    expect(pages.completeMany).toHaveBeenCalledTimes(1);
+    const [[, jobId, kept]] = pages.completeMany.mock.calls as unknown as [[unknown, string, { pageId: string; credits: number; document: string }[]]];
+    expect(jobId).toBe(JOB_ID);
+    expect(kept.map((entry) => [entry.pageId, entry.credits]).sort()).toEqual([
+      ['a', 1],
+      ['b', 5],
+    ]);
+    expect(JSON.parse(kept[0]?.document ?? 'null')).toMatchObject({ markdown: expect.stringMatching(/^# [ab]$/) });
+    expect(biller.bill).toHaveBeenCalledTimes(1);
+    expect(biller.bill.mock.calls[0]).toEqual([
+      expect.arrayContaining([expect.objectContaining({ pageId: 'a', credits: 1 }), expect.objectContaining({ pageId: 'b', credits: 5 })]),
+    ]);
+    expect(finisher.finishIfDone).toHaveBeenCalledTimes(1);
+    expect(dispatcher.claimWithin).toHaveBeenCalledTimes(1);
+    expect(dispatcher.publish).toHaveBeenCalledWith(expect.objectContaining({ id: JOB_ID }), claimedNext);
+  });
+
+  it('keeps a page once when its redelivered result shares the batch with the first delivery', async () => {
+    const { processor, pages, biller } = setUp({ job: job(), pages: [page('a')] });
+    await processor.process([completed('a'), completed('a')]);
+
+    expect(pages.completeMany).toHaveBeenCalledWith(expect.anything(), JOB_ID, [expect.objectContaining({ pageId: 'a' })]);
+    expect(biller.bill).toHaveBeenCalledWith([expect.objectContaining({ pageId: 'a' })]);
+  });
+
+  it('re-sends the charge of a page already kept and keeps nothing again', async () => {
+    const { processor, pages, biller } = setUp({ job: job(), pages: [page('a', { state: 'completed', credits: 3 })] });
+    await processor.process([completed('a', 1)]);
+
+    expect(pages.completeMany).toHaveBeenCalledWith(expect.anything(), JOB_ID, []);
+    expect(biller.bill).toHaveBeenCalledWith([expect.objectContaining({ pageId: 'a', credits: 3 })]);
+  });
+
+  it('settles the pages of a cancelled job as cancelled and bills nothing', async () => {
+    const { processor, pages, biller } = setUp({ job: job({ status: 'cancelled' }), pages: [page('a')] });
+    await processor.process([completed('a')]);
+
+    expect(pages.settle).toHaveBeenCalledWith(expect.anything(), 'a', 'cancelled');
+    expect(biller.bill).toHaveBeenCalledWith([]);
+  });
+
+  it('ignores a result whose team is not the page owner', async () => {
+    const { processor, jobs, pages } = setUp({ job: job(), pages: [page('a')] });
+    await processor.process([{ ...completed('a'), teamId: 'someone-else' }]);
+
+    expect(jobs.lock).not.toHaveBeenCalled();
+    expect(pages.completeMany).not.toHaveBeenCalled();
+  });
+});

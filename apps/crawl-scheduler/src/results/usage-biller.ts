@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { MAX_USAGE_CHARGES_PER_BATCH, Subjects, type UsageRecordedEvent } from '@wh/contracts';
+import type { Logger } from '@wh/platform/logging';
+import type { JetStreamPublisher } from '@wh/platform/messaging';
+import type { CrawlJobRow } from '../jobs/crawl-jobs.repository';
+
+export interface PageCharge {
+  job: Pick<CrawlJobRow, 'id' | 'team_id' | 'kind' | 'zero_data_retention'>;
+  pageId: string;
+  credits: number;
+}
+
+/**
+ * Sends the credits of kept pages to billing, many pages per message. Each charge's id is its page's, so billing
+ * records a page once however often (and in whichever batch) it is sent again after a crash.
+ */
+export class UsageBiller {
+  constructor(
+    private readonly publisher: JetStreamPublisher,
+    private readonly logger: Logger,
+  ) {}
+
+  async bill(charges: readonly PageCharge[]): Promise<void> {
+    const occurredAt = new Date().toISOString();
+    const events: UsageRecordedEvent[] = charges.map(({ job, pageId, credits }) => ({
+      eventId: `${job.kind}:${pageId}`,
+      teamId: job.team_id,
+      kind: job.kind,
+      jobId: job.id,
+      credits,
+      occurredAt,
+    }));
+    for (let start = 0; start < events.length; start += MAX_USAGE_CHARGES_PER_BATCH) {
+      const batch = events.slice(start, start + MAX_USAGE_CHARGES_PER_BATCH);
+      await this.publisher.publish(Subjects.usageBatchRecorded, { charges: batch }, { msgId: batchMessageId(batch) });
+    }
+    for (const { job, pageId, credits } of charges) {
+      if (!job.zero_data_retention) this.logger.debug({ jobId: job.id, pageId, credits }, 'page billed');
+    }
+  }
+}
+
+/** The same charges sent twice (a retried publish) make the same message id, which JetStream drops. */
+function batchMessageId(charges: readonly UsageRecordedEvent[]): string {
+  const digest = createHash('sha256');
+  for (const charge of charges) digest.update(`${charge.eventId}\n`);
+  return `usage-batch:${digest.digest('hex')}`;
+}
