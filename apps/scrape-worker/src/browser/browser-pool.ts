@@ -6,8 +6,6 @@ import { type ChromiumLaunchSettings, launchChromium } from './chromium-launch';
 import { type ContextLease, ContextShelf, type PageContextOptions } from './context-shelf';
 import { PageSlots } from './page-slots';
 
-export type { PageContextOptions } from './context-shelf';
-
 /**
  * Pages between two readings of a browser's memory: a reading walks /proc for every Chromium process, synchronously,
  * which per page cost more than the check is worth.
