@@ -75,6 +75,8 @@ export class ContextLease {
  */
 export class ContextShelf {
   private readonly idle = new Map<string, IdleContext[]>();
+  /** Wipes under way, by proxy: waiting for one is cheaper than a new context and keeps their number down. */
+  private readonly wiping = new Map<string, Set<Promise<void>>>();
 
   constructor(
     private readonly browser: Browser,
@@ -84,10 +86,15 @@ export class ContextShelf {
   /** A wiped context and page for these options when one is idle, new ones otherwise. */
   async lease(options: PageContextOptions): Promise<ContextLease> {
     const key = options.proxyServer ?? '';
-    const kept = this.idle.get(key)?.pop();
-    if (kept) {
-      kept.page.off('error', kept.onCrash);
-      return new ContextLease(kept.context, kept.page, kept.uses + 1, key);
+    for (;;) {
+      const kept = this.idle.get(key)?.pop();
+      if (kept) {
+        kept.page.off('error', kept.onCrash);
+        return new ContextLease(kept.context, kept.page, kept.uses + 1, key);
+      }
+      const underWay = this.wiping.get(key);
+      if (!underWay || underWay.size === 0) break;
+      await Promise.race(underWay);
     }
     // Chromium sends loopback addresses around a proxy unless told otherwise; a proxied scrape goes through it.
     const context = await this.browser.createBrowserContext(
@@ -112,8 +119,16 @@ export class ContextShelf {
       await lease.context.close().catch(() => undefined);
       return;
     }
+    const underWay = this.wiping.get(lease.key) ?? new Set<Promise<void>>();
+    this.wiping.set(lease.key, underWay);
+    const wiped = this.wipe(lease, origin);
+    const settled = wiped.then(
+      () => undefined,
+      () => undefined,
+    );
+    underWay.add(settled);
     try {
-      await this.wipe(lease, origin);
+      await wiped;
       const shelf = this.idle.get(lease.key) ?? [];
       const idle: IdleContext = {
         context: lease.context,
@@ -130,6 +145,8 @@ export class ContextShelf {
       this.idle.set(lease.key, shelf);
     } catch {
       await lease.context.close().catch(() => undefined);
+    } finally {
+      underWay.delete(settled);
     }
   }
 
