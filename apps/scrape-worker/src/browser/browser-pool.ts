@@ -45,10 +45,10 @@ export interface BrowserPoolStats {
 }
 
 /**
- * Reuses a few Chromium processes and gives every scrape an incognito context of its own at a time, wiped of the
- * previous scrape's cookies, storage and cache (see ContextShelf), so pages never share them. A browser is recycled after a number of pages or above a memory ceiling. When a
- * browser crashes, only the pages it held fail, and each is tried once more on a new browser; a page whose
- * renderer crashed is tried once more too.
+ * Reuses a few Chromium processes and gives every scrape an incognito context and page of its own at a time, wiped
+ * of the previous scrape's cookies, storage and cache (see ContextShelf), so scrapes never share them. A browser is
+ * recycled after a number of pages or above a memory ceiling. When a browser crashes, only the pages it held
+ * fail, and each is tried once more on a new browser; a page whose renderer crashed is tried once more too.
  */
 export class BrowserPool {
   private current?: Promise<PooledBrowser>;
@@ -64,7 +64,7 @@ export class BrowserPool {
     this.slots = new PageSlots(settings.maxPages);
   }
 
-  /** Runs `work` on a new page in an incognito context no other scrape uses meanwhile. */
+  /** Runs `work` on a page whose incognito context no other scrape uses meanwhile. */
   async withPage<T>(work: (page: Page) => Promise<T>, options: PageContextOptions = {}): Promise<T> {
     await this.slots.acquire();
     try {
