@@ -21,7 +21,7 @@ interface EngineRun {
 
 /**
  * `npm run bench:browser`: script-rendered fixture pages through /v2/scrape (HTTP engine, then the Chromium
- * pool, a fresh incognito context per page) next to a plain puppeteer-core loop in the same run, and the
+ * pool, incognito contexts and their pages reused after a wipe) next to a plain puppeteer-core loop in the same run, and the
  * worker's memory over the run. Writes the "Browser engine" section of docs/benchmarks.md.
  */
 async function main(): Promise<void> {
@@ -87,8 +87,9 @@ function writeSection(baseline: { pages: number; seconds: number }, engine: Engi
 Measured by \`npm run bench:browser\` (bench/browser/run.ts) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores,
 Node ${process.version}, one run. The page is the script-rendered fixture \`/app/rendered\` (an empty shell whose
 script fetches its content), so every page is first fetched by the HTTP engine, found unrendered, then rendered
-in Chromium with a fresh incognito context, emulation and a wait for the network to go quiet (no filter lists and
-private targets allowed, so no request interception), then converted to markdown.
+in Chromium in an incognito context of its own (reused by later scrapes after its cookies, storage and cache are
+wiped, at most \`BROWSER_CONTEXT_REUSES\` times), emulation and a wait for the network to go quiet (no filter lists
+and private targets allowed, so no request interception), then converted to markdown.
 
 | run | pages | pages/s | ratio |
 |---|---|---|---|

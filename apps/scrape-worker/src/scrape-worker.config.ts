@@ -52,6 +52,11 @@ export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
   @Min(1)
   BROWSER_RECYCLE_PAGES: number = 500;
 
+  /** Scrapes one incognito context serves, wiped of cookies, storage and cache in between, before it is closed; 1 for a new context per scrape. */
+  @IsInt()
+  @Min(1)
+  BROWSER_CONTEXT_REUSES: number = 50;
+
   /** A browser whose processes together use more than this (shared memory counted once) is replaced once its pages are done. */
   @IsInt()
   @Min(64)

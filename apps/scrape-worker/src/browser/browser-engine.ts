@@ -9,7 +9,7 @@ import { captureScreenshot } from './actions/capture';
 import type { AdBlocker } from './ad-blocker';
 import type { BrowserPool } from './browser-pool';
 import { applyEmulation } from './emulation';
-import { locationProfile } from './location-profile';
+import { type LocationProfile, locationProfile } from './location-profile';
 import { applyCosmeticFilters, installRequestFilter } from './request-filter';
 import { settle } from './settle';
 
@@ -57,43 +57,73 @@ export class BrowserEngine {
     return this.pool.withPage(
       (page) =>
         withDeadline(page, request.deadlineAt, async () => {
-          if (request.proxy?.username) {
-            await page.authenticate({ username: request.proxy.username, password: request.proxy.password ?? '' });
+          // What this scrape set on the page beyond its document, taken back afterwards: the page may serve again.
+          const undo: (() => Promise<void>)[] = [];
+          try {
+            return await this.renderOn(page, request, location, undo);
+          } finally {
+            await undoAll(page, undo);
           }
-          const blockAds = (options.blockAds ?? false) && !this.settings.adBlocker.isEmpty;
-          await applyEmulation(page, {
-            url: request.url,
-            mobile: options.mobile ?? false,
-            viewport: options.screenshot?.viewport,
-            headers: options.headers,
-            location,
-            ignoreCertificateErrors: options.skipTlsVerification,
-          });
-          const filter = await installRequestFilter(page, {
-            allowPrivateTargets: this.settings.allowPrivateTargets,
-            adBlocker: blockAds ? this.settings.adBlocker : undefined,
-          });
-          const remaining = (): number => Math.max(1, request.deadlineAt - Date.now());
-          const navigation = await page.goto(request.url, { waitUntil: 'load', timeout: remaining() }).catch((error: unknown) => {
-            throw filter?.refusal() ?? navigationError(error, request.url);
-          });
-          // Chromium shows a PDF in its viewer and hands out the viewer's HTML, not the file: the caller fetches it.
-          if (mimeTypeOf(navigation) === 'application/pdf') {
-            return { response: { ...(await snapshot(page, navigation)), contentType: 'application/pdf' } };
-          }
-          await settle(page, remaining());
-          if (options.waitFor) await new Promise((resolve) => setTimeout(resolve, Math.min(options.waitFor ?? 0, remaining())));
-          if (blockAds) await applyCosmeticFilters(page, this.settings.adBlocker);
-          const actions = options.actions?.length
-            ? await runActions(options.actions, { page, files: this.files, teamId: request.teamId, deadlineAt: request.deadlineAt })
-            : undefined;
-          const screenshot = options.screenshot
-            ? await captureScreenshot(page, options.screenshot, this.files, request.teamId)
-            : undefined;
-          return { response: await snapshot(page, navigation), screenshot, actions };
         }),
       request.proxy ? { proxyServer: request.proxy.server } : {},
     );
+  }
+
+  private async renderOn(
+    page: Page,
+    request: RenderRequest,
+    location: LocationProfile | undefined,
+    undo: (() => Promise<void>)[],
+  ): Promise<RenderedPage> {
+    const { options } = request;
+    if (request.proxy?.username) {
+      await page.authenticate({ username: request.proxy.username, password: request.proxy.password ?? '' });
+      undo.push(() => page.authenticate(null));
+    }
+    const blockAds = (options.blockAds ?? false) && !this.settings.adBlocker.isEmpty;
+    undo.push(
+      await applyEmulation(page, {
+        url: request.url,
+        mobile: options.mobile ?? false,
+        viewport: options.screenshot?.viewport,
+        headers: options.headers,
+        location,
+        ignoreCertificateErrors: options.skipTlsVerification,
+      }),
+    );
+    const filter = await installRequestFilter(page, {
+      allowPrivateTargets: this.settings.allowPrivateTargets,
+      adBlocker: blockAds ? this.settings.adBlocker : undefined,
+    });
+    if (filter) undo.push(() => filter.remove());
+    const remaining = (): number => Math.max(1, request.deadlineAt - Date.now());
+    const navigation = await page.goto(request.url, { waitUntil: 'load', timeout: remaining() }).catch((error: unknown) => {
+      throw filter?.refusal() ?? navigationError(error, request.url);
+    });
+    // Chromium shows a PDF in its viewer and hands out the viewer's HTML, not the file: the caller fetches it.
+    if (mimeTypeOf(navigation) === 'application/pdf') {
+      return { response: { ...(await snapshot(page, navigation)), contentType: 'application/pdf' } };
+    }
+    await settle(page, remaining());
+    if (options.waitFor) await new Promise((resolve) => setTimeout(resolve, Math.min(options.waitFor ?? 0, remaining())));
+    if (blockAds) await applyCosmeticFilters(page, this.settings.adBlocker);
+    const actions = options.actions?.length
+      ? await runActions(options.actions, { page, files: this.files, teamId: request.teamId, deadlineAt: request.deadlineAt })
+      : undefined;
+    const screenshot = options.screenshot ? await captureScreenshot(page, options.screenshot, this.files, request.teamId) : undefined;
+    return { response: await snapshot(page, navigation), screenshot, actions };
+  }
+}
+
+/**
+ * Runs the undo steps, newest first. A page that cannot be put back is closed, which keeps the pool from handing
+ * its context to another scrape.
+ */
+async function undoAll(page: Page, undo: (() => Promise<void>)[]): Promise<void> {
+  try {
+    for (const step of undo.reverse()) await step();
+  } catch {
+    await page.close().catch(() => undefined);
   }
 }
 

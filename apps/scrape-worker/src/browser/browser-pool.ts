@@ -1,9 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import { type ChromiumLaunchSettings, launchChromium } from './chromium-launch';
-import { PageSlots } from './page-slots';
 import { processTreePssBytes } from '@wh/platform/chromium';
+import { type ChromiumLaunchSettings, launchChromium } from './chromium-launch';
+import { type ContextLease, ContextShelf, type PageContextOptions } from './context-shelf';
+import { PageSlots } from './page-slots';
+
+/**
+ * Pages between two readings of a browser's memory: a reading walks /proc for every Chromium process, synchronously,
+ * which per page cost more than the check is worth.
+ */
+const MEMORY_CHECK_EVERY_PAGES = 10;
 
 /** Lifecycle events of the pool's browsers, for the service's logs. */
 export type BrowserPoolEvent = 'launched' | 'crashed' | 'recycled';
@@ -15,22 +22,19 @@ export interface BrowserPoolSettings extends ChromiumLaunchSettings {
   recycleAfterPages: number;
   /** Memory (proportional set size) of a browser's process tree above which it is replaced. */
   maxMemoryBytes: number;
+  /** Scrapes an incognito context serves, wiped in between, before it is closed. */
+  contextReuses: number;
 }
 
 interface PooledBrowser {
   browser: Browser;
+  contexts: ContextShelf;
   pagesServed: number;
   openPages: number;
   /** No new pages go to it; it closes when its last page is done. */
   retiring: boolean;
   /** Chromium went away without us closing it. */
   crashed: boolean;
-}
-
-/** Options of the incognito context one scrape gets. */
-export interface PageContextOptions {
-  /** `host:port` of an HTTP proxy for this context's traffic. */
-  proxyServer?: string;
 }
 
 /** What happened to the pool, for logs and the benchmark. */
@@ -41,10 +45,10 @@ export interface BrowserPoolStats {
 }
 
 /**
- * Reuses a few Chromium processes and gives every scrape a fresh incognito context, so pages never share
- * cookies or storage. A browser is recycled after a number of pages or above a memory ceiling. When a
- * browser crashes, only the pages it held fail, and each is tried once more on a new browser; a page whose
- * renderer crashed is tried once more too.
+ * Reuses a few Chromium processes and gives every scrape an incognito context and page of its own at a time, wiped
+ * of the previous scrape's cookies, storage and cache (see ContextShelf), so scrapes never share them. A browser is
+ * recycled after a number of pages or above a memory ceiling. When a browser crashes, only the pages it held
+ * fail, and each is tried once more on a new browser; a page whose renderer crashed is tried once more too.
  */
 export class BrowserPool {
   private current?: Promise<PooledBrowser>;
@@ -60,7 +64,7 @@ export class BrowserPool {
     this.slots = new PageSlots(settings.maxPages);
   }
 
-  /** Runs `work` on a new page in a new incognito context, closing both afterwards. */
+  /** Runs `work` on a page whose incognito context no other scrape uses meanwhile. */
   async withPage<T>(work: (page: Page) => Promise<T>, options: PageContextOptions = {}): Promise<T> {
     await this.slots.acquire();
     try {
@@ -93,23 +97,26 @@ export class BrowserPool {
   private async runOnce<T>(pooled: PooledBrowser, work: (page: Page) => Promise<T>, options: PageContextOptions): Promise<T> {
     pooled.openPages += 1;
     pooled.pagesServed += 1;
-    let context: BrowserContext | undefined;
+    let lease: ContextLease | undefined;
+    let completed = false;
     try {
-      return await untilDisconnected(
+      const result = await untilDisconnected(
         pooled.browser,
         (async () => {
-          // Chromium sends loopback addresses around a proxy unless told otherwise; a proxied scrape goes through it.
-          context = await pooled.browser.createBrowserContext(
-            options.proxyServer ? { proxyServer: options.proxyServer, proxyBypassList: ['<-loopback>'] } : {},
-          );
-          const page = await context.newPage();
-          return untilPageCrash(page, work(page));
+          lease = await pooled.contexts.lease(options);
+          return untilPageCrash(lease.page, work(lease.page));
         })(),
       );
+      completed = true;
+      return result;
     } finally {
       pooled.openPages -= 1;
       // A dead browser's contexts went with it; asking it to close one would wait for an answer that never comes.
-      if (context && !this.hasCrashed(pooled)) await context.close().catch(() => undefined);
+      if (lease && !this.hasCrashed(pooled)) {
+        // The wipe runs after the scrape has its answer; the context only serves again once it is done.
+        if (completed) void pooled.contexts.giveBack(lease, !pooled.retiring);
+        else await pooled.contexts.giveBack(lease, false);
+      }
       await this.afterPage(pooled);
     }
   }
@@ -137,7 +144,14 @@ export class BrowserPool {
     } catch (error) {
       throw new DomainError(ErrorCode.ServiceUnavailable, `Chromium could not be started: ${(error as Error).message}`, undefined, true);
     }
-    const pooled: PooledBrowser = { browser, pagesServed: 0, openPages: 0, retiring: false, crashed: false };
+    const pooled: PooledBrowser = {
+      browser,
+      contexts: new ContextShelf(browser, this.settings.contextReuses),
+      pagesServed: 0,
+      openPages: 0,
+      retiring: false,
+      crashed: false,
+    };
     this.stats.launched += 1;
     this.onEvent('launched', this.stats);
     this.browsers.add(pooled);
@@ -156,7 +170,8 @@ export class BrowserPool {
   private async afterPage(pooled: PooledBrowser): Promise<void> {
     if (!pooled.retiring && !this.hasCrashed(pooled)) {
       const worn = pooled.pagesServed >= this.settings.recycleAfterPages;
-      if (worn || (await this.memoryBytes(pooled)) > this.settings.maxMemoryBytes) {
+      const memoryDue = pooled.pagesServed % MEMORY_CHECK_EVERY_PAGES === 0;
+      if (worn || (memoryDue && (await this.memoryBytes(pooled)) > this.settings.maxMemoryBytes)) {
         pooled.retiring = true;
         this.stats.recycled += 1;
         this.onEvent('recycled', this.stats);

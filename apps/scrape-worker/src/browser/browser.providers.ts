@@ -17,11 +17,12 @@ export const browserProviders: Provider[] = [
     useFactory: (config: ScrapeWorkerConfig, logger: Logger) =>
       new BrowserPool(
         {
-        executablePath: config.CHROMIUM_PATH,
-        hostResolverRules: config.HOST_RESOLVER_RULES,
-        maxPages: config.BROWSER_MAX_PAGES,
-        recycleAfterPages: config.BROWSER_RECYCLE_PAGES,
-        maxMemoryBytes: config.BROWSER_MAX_MEMORY_MB * MB,
+          executablePath: config.CHROMIUM_PATH,
+          hostResolverRules: config.HOST_RESOLVER_RULES,
+          maxPages: config.BROWSER_MAX_PAGES,
+          recycleAfterPages: config.BROWSER_RECYCLE_PAGES,
+          maxMemoryBytes: config.BROWSER_MAX_MEMORY_MB * MB,
+          contextReuses: config.BROWSER_CONTEXT_REUSES,
         },
         (event, stats) => (event === 'crashed' ? logger.warn : logger.info).call(logger, { ...stats }, `browser ${event}`),
       ),

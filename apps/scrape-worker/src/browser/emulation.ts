@@ -1,4 +1,4 @@
-import { KnownDevices, type Page } from 'puppeteer-core';
+import { type Browser, KnownDevices, type Page } from 'puppeteer-core';
 import type { ViewportOption } from '@wh/contracts';
 import type { LocationProfile } from './location-profile';
 
@@ -40,21 +40,38 @@ function cookiesOf(header: string, url: string): { name: string; value: string; 
     });
 }
 
+const desktopAgents = new WeakMap<Browser, Promise<string>>();
+
+/**
+ * Sites turn headless visitors away; the browser's own user agent without the "Headless" marker is what a desktop
+ * Chromium sends. Asked once per browser rather than once per page.
+ */
+function desktopAgentOf(browser: Browser): Promise<string> {
+  let agent = desktopAgents.get(browser);
+  if (!agent) {
+    agent = browser.userAgent().then((reported) => reported.replace('HeadlessChrome', 'Chrome'));
+    void agent.catch(() => desktopAgents.delete(browser));
+    desktopAgents.set(browser, agent);
+  }
+  return agent;
+}
+
+/** Takes back the overrides that outlive the page's document, so the next scrape on this page starts clean. */
+export type EmulationUndo = () => Promise<void>;
+
 /**
  * Makes the page look like the requested visitor before it loads: device, user agent, cookies and headers,
  * languages (Accept-Language and navigator.languages) and time zone.
  */
-export async function applyEmulation(page: Page, request: EmulationRequest): Promise<void> {
+export async function applyEmulation(page: Page, request: EmulationRequest): Promise<EmulationUndo> {
   const { userAgent, cookie, rest } = splitHeaders(request.headers);
-  // Sites turn headless visitors away; the browser's own user agent without the "Headless" marker is what a
-  // desktop Chromium sends.
-  const browserAgent = (await page.browser().userAgent()).replace('HeadlessChrome', 'Chrome');
+  const browserAgent = await desktopAgentOf(page.browser());
   if (request.mobile) {
     await page.setViewport({ ...MOBILE_DEVICE.viewport, ...(request.viewport ?? {}) });
   } else {
     await page.setViewport(request.viewport ?? DESKTOP_VIEWPORT);
   }
-  // Overrides last as long as the session that set them, so it stays open until the page closes.
+  // Overrides last as long as the session that set them: it stays open for the scrape, and closing it undoes them.
   const client = await page.createCDPSession();
   if (request.ignoreCertificateErrors) await client.send('Security.setIgnoreCertificateErrors', { ignore: true });
   await client.send('Emulation.setUserAgentOverride', {
@@ -62,9 +79,15 @@ export async function applyEmulation(page: Page, request: EmulationRequest): Pro
     ...(request.location ? { acceptLanguage: request.location.languages.join(',') } : {}),
   });
   if (request.location) {
-    await page.emulateTimezone(request.location.timeZone);
+    await client.send('Emulation.setTimezoneOverride', { timezoneId: request.location.timeZone });
     await client.send('Emulation.setLocaleOverride', { locale: request.location.languages[0]?.replace('_', '-') ?? 'en-US' });
   }
-  if (Object.keys(rest).length > 0) await page.setExtraHTTPHeaders(rest);
+  const extraHeaders = Object.keys(rest).length > 0;
+  if (extraHeaders) await page.setExtraHTTPHeaders(rest);
+  // Cookies are the context's, wiped between scrapes with the rest of its storage.
   if (cookie) await page.setCookie(...cookiesOf(cookie, request.url));
+  return async () => {
+    if (extraHeaders) await page.setExtraHTTPHeaders({});
+    await client.detach();
+  };
 }

@@ -12,9 +12,11 @@ export interface RequestFilterSettings {
   adBlocker?: AdBlocker;
 }
 
-/** Why the page's own document was refused, if it was: the scrape then fails with that error. */
 export interface RequestFilter {
+  /** Why the page's own document was refused, if it was: the scrape then fails with that error. */
   refusal(): DomainError | undefined;
+  /** Stops intercepting, so the next scrape on this page starts without this scrape's filter. */
+  remove(): Promise<void>;
 }
 
 async function assertPublicHost(url: URL): Promise<void> {
@@ -57,15 +59,22 @@ export async function installRequestFilter(page: Page, settings: RequestFilterSe
     if (!isDocument && settings.adBlocker?.shouldBlock(url.href, page.url(), request.resourceType())) return 'abort';
     return 'continue';
   };
-  await page.setRequestInterception(true);
-  page.on('request', (request) => {
+  const onRequest = (request: HTTPRequest): void => {
     if (request.isInterceptResolutionHandled()) return;
     decide(request)
       .catch((): 'abort' => 'abort')
       .then((decision) => (decision === 'abort' ? request.abort('blockedbyclient') : request.continue()))
       .catch(() => undefined);
-  });
-  return { refusal: () => refusal };
+  };
+  await page.setRequestInterception(true);
+  page.on('request', onRequest);
+  return {
+    refusal: () => refusal,
+    remove: async () => {
+      page.off('request', onRequest);
+      await page.setRequestInterception(false);
+    },
+  };
 }
 
 /** Hides what the filter lists' cosmetic rules name (ads, cookie notices) and removes it from the DOM. */
