@@ -1,5 +1,6 @@
 import { findContentRegion, mainLandmark, measureText, type TextMasses } from './content-region';
 import { extractMainContent } from './main-content';
+import { pruneNamedBoilerplate } from './named-boilerplate';
 import { pruneMenus } from './prune-boilerplate';
 
 // Readability's article wins when it holds at least this share of the text-dense region's text: it is then the same
@@ -21,6 +22,7 @@ export function chooseMainContent(document: Document): string | undefined {
   const regionChars = measureText(document.body, masses, landmarks).chars;
   const region = findContentRegion(mainLandmark(landmarks, masses, regionChars) ?? document.body, masses);
   pruneMenus(region, masses);
+  pruneNamedBoilerplate(region, masses);
   const regionHtml = region.innerHTML;
   const article = extractMainContent(document);
   if (article && visibleChars(article) >= READABILITY_SHARE * (masses.get(region)?.chars ?? regionChars)) {
