@@ -1,11 +1,12 @@
 import type { TextMasses } from './content-region';
 
 // A block whose text is at least this much link text is a menu, when its links are also short: a listing's links
-// are titles of some length, a menu's are a word or two.
+// are titles of some length, a menu's are a word or two. A table is never taken for a menu: a table of names that
+// link to their articles is the content of a list page.
 const MENU_LINK_SHARE = 0.85;
 const MENU_MIN_LINKS = 5;
 const MENU_MAX_CHARS_PER_LINK = 20;
-const BLOCKS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'table', 'header', 'form', 'p', 'span']);
+const BLOCKS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'header', 'form', 'p', 'span']);
 const SECTIONING = new Set(['article', 'main', 'section', 'aside', 'nav']);
 
 function isMenu(element: Element, masses: TextMasses): boolean {
