@@ -2,10 +2,10 @@ import type { TextMasses } from './content-region';
 
 // Class and id words that name the furniture of a page rather than its content: reviews and ratings under a product,
 // items recommended beside it, the facets and sorting above a grid, share buttons, sign-up forms, cookie notices,
-// dialogs and drawers, menus and footers drawn with <div>s. Matched as
+// dialogs and drawers, carts, log-in forms and wish lists, menus and footers drawn with <div>s. Matched as
 // whole words of a class or id ("product-reviews", "filter_panel"), so "preview" or "reviewer-bio" do not match.
 const BOILERPLATE_WORD =
-  /(?:^|[\s_-])(?:reviews?|ratings?|related|recommendations?|recommended|upsells?|cross-?sells?|recently-?viewed|facets?|filters?|sort-?by|breadcrumbs?|newsletter|share|sharing|social|footer|subscribe|signup|cookies?|consent|modal|popup|drawer|megamenu|navbar|announcement)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:reviews?|ratings?|related|recommendations?|recommended|upsells?|cross-?sells?|recently-?viewed|facets?|filters?|sort-?by|breadcrumbs?|newsletter|share|sharing|social|footer|subscribe|signup|cookies?|consent|modal|popup|drawer|megamenu|navbar|announcement|cart|minicart|login|signin|wishlist)(?:$|[\s_-])/i;
 // A named block holding more than this share of the region's text is the content itself under an unlucky name.
 const MAX_REGION_SHARE = 0.5;
 
