@@ -24,9 +24,11 @@ export function chooseMainContent(document: Document): string | undefined {
   pruneMenus(region, masses);
   pruneNamedBoilerplate(region, masses);
   const regionHtml = region.innerHTML;
+  const regionLeft = visibleChars(region);
   const article = extractMainContent(document);
   if (article && visibleChars(article) >= READABILITY_SHARE * (masses.get(region)?.chars ?? regionChars)) {
     return article.innerHTML;
   }
-  return regionChars > 0 ? regionHtml : article?.innerHTML;
+  // Pruning may leave a region of nothing but named furniture empty; an empty reading is never the answer.
+  return regionLeft > 0 ? regionHtml : article?.innerHTML;
 }
