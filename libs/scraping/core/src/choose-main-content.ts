@@ -1,7 +1,6 @@
 import { findContentRegion, mainLandmark, measureText, type TextMasses } from './content-region';
 import { extractMainContent } from './main-content';
-import { pruneNamedBoilerplate } from './named-boilerplate';
-import { pruneMenus } from './prune-boilerplate';
+import { pruneBoilerplate } from './prune-boilerplate';
 
 // Readability's article wins when it holds at least this share of the text-dense region's text: it is then the same
 // content, cleaned of what sits between the blocks. Below it, Readability kept one block of many.
@@ -21,10 +20,8 @@ export function chooseMainContent(document: Document): string | undefined {
   const landmarks: Element[] = [];
   const regionChars = measureText(document.body, masses, landmarks).chars;
   const region = findContentRegion(mainLandmark(landmarks, masses, regionChars) ?? document.body, masses);
-  pruneMenus(region, masses);
-  pruneNamedBoilerplate(region, masses);
+  const regionLeft = (masses.get(region)?.chars ?? 0) - pruneBoilerplate(region, masses);
   const regionHtml = region.innerHTML;
-  const regionLeft = visibleChars(region);
   const article = extractMainContent(document);
   if (article && visibleChars(article) >= READABILITY_SHARE * (masses.get(region)?.chars ?? regionChars)) {
     return article.innerHTML;

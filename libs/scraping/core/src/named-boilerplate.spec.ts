@@ -1,6 +1,6 @@
 import { measureText, type TextMasses } from './content-region';
 import { parseDocument, releaseDocument } from './dom-document';
-import { pruneNamedBoilerplate } from './named-boilerplate';
+import { pruneBoilerplate } from './prune-boilerplate';
 
 // jsdom is an ECMAScript module underneath, which Jest's loader cannot require on Node 20 (see convert-html.spec.ts).
 function requireOutsideJest(id: string): unknown {
@@ -20,14 +20,14 @@ function prunedText(body: string): string {
   try {
     const masses: TextMasses = new Map();
     measureText(document.body, masses);
-    pruneNamedBoilerplate(document.body, masses);
+    pruneBoilerplate(document.body, masses);
     return (document.body.textContent ?? '').replace(/\s+/g, ' ').trim();
   } finally {
     releaseDocument(document);
   }
 }
 
-describe('pruneNamedBoilerplate', () => {
+describe('pruneBoilerplate, blocks named as boilerplate', () => {
   it('removes blocks whose class or id names them as reviews, recommendations or filters', () => {
     const text = prunedText(
       `<div><h1>Speckled mug</h1>${DESCRIPTION}</div>` +

@@ -1,6 +1,6 @@
 import { measureText, type TextMasses } from './content-region';
 import { parseDocument, releaseDocument } from './dom-document';
-import { pruneMenus } from './prune-boilerplate';
+import { pruneBoilerplate } from './prune-boilerplate';
 
 // jsdom is an ECMAScript module underneath, which Jest's loader cannot require on Node 20 (see convert-html.spec.ts).
 function requireOutsideJest(id: string): unknown {
@@ -16,7 +16,7 @@ function prunedText(body: string): string {
   try {
     const masses: TextMasses = new Map();
     measureText(document.body, masses);
-    pruneMenus(document.body, masses);
+    pruneBoilerplate(document.body, masses);
     return (document.body.textContent ?? '').replace(/\s+/g, ' ').trim();
   } finally {
     releaseDocument(document);
@@ -27,7 +27,7 @@ const links = (names: string[], wrap: (link: string) => string): string =>
   names.map((name) => wrap(`<a href="/wiki/${name}">${name}</a>`)).join('');
 const NAMES = ['Curie', 'Planck', 'Bohr', 'Fermi', 'Dirac', 'Pauli'];
 
-describe('pruneMenus', () => {
+describe('pruneBoilerplate', () => {
   it('removes a block of short links', () => {
     expect(prunedText(`<ul>${links(NAMES, (link) => `<li>${link}</li>`)}</ul><p>Body text.</p>`)).toBe('Body text.');
   });
