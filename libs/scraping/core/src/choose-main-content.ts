@@ -1,6 +1,6 @@
 import { findContentRegion, mainLandmark, measureText, type TextMasses } from './content-region';
 import { extractMainContent } from './main-content';
-import { pruneMenus } from './prune-boilerplate';
+import { pruneBoilerplate } from './prune-boilerplate';
 
 // Readability's article wins when it holds at least this share of the text-dense region's text: it is then the same
 // content, cleaned of what sits between the blocks. Below it, Readability kept one block of many.
@@ -20,11 +20,12 @@ export function chooseMainContent(document: Document): string | undefined {
   const landmarks: Element[] = [];
   const regionChars = measureText(document.body, masses, landmarks).chars;
   const region = findContentRegion(mainLandmark(landmarks, masses, regionChars) ?? document.body, masses);
-  pruneMenus(region, masses);
+  const regionLeft = (masses.get(region)?.chars ?? 0) - pruneBoilerplate(region, masses);
   const regionHtml = region.innerHTML;
   const article = extractMainContent(document);
   if (article && visibleChars(article) >= READABILITY_SHARE * (masses.get(region)?.chars ?? regionChars)) {
     return article.innerHTML;
   }
-  return regionChars > 0 ? regionHtml : article?.innerHTML;
+  // Pruning may leave a region of nothing but named furniture empty; an empty reading is never the answer.
+  return regionLeft > 0 ? regionHtml : article?.innerHTML;
 }

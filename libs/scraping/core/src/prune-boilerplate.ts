@@ -1,12 +1,16 @@
 import type { TextMasses } from './content-region';
+import { firstClass, isNamedBoilerplate } from './named-boilerplate';
 
 // A block whose text is at least this much link text is a menu, when its links are also short: a listing's links
-// are titles of some length, a menu's are a word or two.
+// are titles of some length, a menu's are a word or two. A table is never taken for a menu: a table of names that
+// link to their articles is the content of a list page.
 const MENU_LINK_SHARE = 0.85;
 const MENU_MIN_LINKS = 5;
 const MENU_MAX_CHARS_PER_LINK = 20;
-const BLOCKS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'table', 'header', 'form', 'p', 'span']);
+const BLOCKS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'header', 'form', 'p', 'span']);
 const SECTIONING = new Set(['article', 'main', 'section', 'aside', 'nav']);
+// A block named like boilerplate that holds more than this share of the region's text is the content itself.
+const NAMED_MAX_REGION_SHARE = 0.5;
 
 function isMenu(element: Element, masses: TextMasses): boolean {
   const mass = masses.get(element);
@@ -19,16 +23,60 @@ function isBanner(element: Element, insideSection: boolean): boolean {
   return element.getAttribute('role') === 'banner' || (element.localName === 'header' && !insideSection);
 }
 
+/** How many of `element`'s children start their class with each name. */
+function countFirstClasses(element: Element): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
+    const name = firstClass(child.getAttribute('class') ?? '');
+    if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /**
- * Removes the page's banner and the menus inside a content region. A block with a heading stays, because a grid of
- * items or a list of articles (links under headings) is content on a listing page.
+ * Removes the page's banner, the menus and the blocks named as boilerplate (reviews, recommendations, filters...)
+ * inside a content region, in one walk, and returns how many visible characters went. A block with a heading is no
+ * menu, because a grid of items or a list of articles (links under headings) is content on a listing page. A block
+ * whose class starts like a sibling's is one of a run of like blocks, the items of the content (the reviews of a
+ * review round-up, the questions of a FAQ): neither it nor anything in it goes for its name.
  */
-export function pruneMenus(region: Element, masses: TextMasses): void {
-  const visit = (element: Element, insideSection: boolean): void => {
-    for (const child of Array.from(element.children)) {
-      if (isBanner(child, insideSection) || (BLOCKS.has(child.localName) && isMenu(child, masses))) child.remove();
-      else visit(child, insideSection || SECTIONING.has(child.localName));
+export function pruneBoilerplate(region: Element, masses: TextMasses): number {
+  const namedLimit = NAMED_MAX_REGION_SHARE * (masses.get(region)?.chars ?? 0);
+  let removedChars = 0;
+  const remove = (element: Element): void => {
+    removedChars += masses.get(element)?.chars ?? 0;
+    element.remove();
+  };
+  const visit = (element: Element, insideSection: boolean, insideItem: boolean): void => {
+    // Counted only once a named block turns up: most elements have none among their children.
+    let firstClasses: Map<string, number> | undefined;
+    let previousName = '';
+    let child = element.firstElementChild;
+    let className = child?.getAttribute('class') ?? '';
+    while (child) {
+      const next = child.nextElementSibling;
+      const nextClassName = next?.getAttribute('class') ?? '';
+      const name = className ? firstClass(className) : '';
+      // Runs of items usually stand side by side, which is cheap to see; a named block looks at all its siblings.
+      let item = name !== '' && (name === previousName || (nextClassName !== '' && name === firstClass(nextClassName)));
+      if (isBanner(child, insideSection) || (BLOCKS.has(child.localName) && isMenu(child, masses))) remove(child);
+      else if (
+        !insideItem &&
+        !item &&
+        (masses.get(child)?.chars ?? 0) <= namedLimit &&
+        isNamedBoilerplate(child, className) &&
+        !(name !== '' && ((firstClasses ??= countFirstClasses(element)).get(name) ?? 0) > 1)
+      ) {
+        remove(child);
+      } else {
+        item ||= name !== '' && (firstClasses?.get(name) ?? 0) > 1;
+        visit(child, insideSection || SECTIONING.has(child.localName), insideItem || item);
+      }
+      previousName = name;
+      child = next;
+      className = nextClassName;
     }
   };
-  visit(region, SECTIONING.has(region.localName) || region.closest('article, main, section') !== null);
+  visit(region, SECTIONING.has(region.localName) || region.closest('article, main, section') !== null, false);
+  return removedChars;
 }

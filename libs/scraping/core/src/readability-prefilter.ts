@@ -44,7 +44,9 @@ export function isDroppedByReadability(
   // <nav> has the implicit role "navigation". Readability only drops the explicit role, and keeps <nav> on short
   // pages; the API defines main content as excluding navigation.
   if (name === 'nav') return true;
-  if (name === 'a' || byRoleOnly) return false;
+  // A data table is content whatever its class says ("sticky-header" is how it scrolls); Readability still judges it in
+  // its own pass, and the text-dense region keeps it when Readability's reading leaves it out.
+  if (name === 'a' || name === 'table' || byRoleOnly) return false;
   const matchString = `${attributes.class ?? ''} ${attributes.id ?? ''}`;
   return (
     UNLIKELY_CANDIDATES.test(matchString) &&

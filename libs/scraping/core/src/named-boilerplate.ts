@@ -1,0 +1,22 @@
+// Class and id words that name the furniture of a page rather than its content: reviews and ratings under a product,
+// items recommended beside it, the facets and sorting above a grid, share buttons, sign-up forms, cookie notices,
+// dialogs and drawers, carts, log-in forms and wish lists, menus and footers drawn with <div>s. Matched as
+// whole words of a class or id ("product-reviews", "filter_panel"), so "preview" or "reviewer-bio" do not match.
+const BOILERPLATE_WORD =
+  /(?:^|[\s_-])(?:reviews?|ratings?|related|recommendations?|recommended|upsells?|cross-?sells?|recently-?viewed|facets?|filters?|sort-?by|breadcrumbs?|newsletter|share|sharing|social|footer|subscribe|signup|cookies?|consent|modal|popup|drawer|megamenu|navbar|announcement|cart|minicart|login|signin|wishlist)(?:$|[\s_-])/i;
+
+/** The first name in a class attribute, which says what kind of block an element is. */
+export function firstClass(className: string): string {
+  const trimmed = className.trim();
+  const space = trimmed.search(/\s/);
+  return space < 0 ? trimmed : trimmed.slice(0, space);
+}
+
+/**
+ * Whether the class (given, as it is already at hand) or id of `element` names it as reviews, recommendations,
+ * filters and the like. A block holding the page's title heading is content under an unlucky name.
+ */
+export function isNamedBoilerplate(element: Element, className: string): boolean {
+  const named = BOILERPLATE_WORD.test(className) || BOILERPLATE_WORD.test(element.getAttribute('id') ?? '');
+  return named && element.getElementsByTagName('h1').length === 0;
+}
