@@ -28,7 +28,12 @@ const shared = { rootDir: __dirname, testEnvironment: 'node', moduleNameMapper, 
 
 module.exports = {
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,bench,tools}/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{apps,libs,bench,tools}/**/*.spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/esm-packages-outside-jest.ts'],
+    },
     {
       ...shared,
       displayName: 'e2e',
