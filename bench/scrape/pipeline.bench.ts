@@ -1,8 +1,9 @@
-import { Readability } from '@mozilla/readability';
-import { JSDOM } from 'jsdom';
-import TurndownService from 'turndown';
-import { type ConvertRequest, convertHtml } from '@wh/scraping/core';
+import { once } from 'node:events';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { conversionThreadLimits } from '@wh/scraping/core';
 import { buildPipelinePage } from './pipeline-page';
+import type { PipelineName, PipelineRun } from './pipeline-thread';
 
 /** CPU per page of {@link convertHtml} against jsdom + Readability + turndown used the obvious way. */
 export interface PipelineBenchResult {
@@ -13,80 +14,61 @@ export interface PipelineBenchResult {
   naiveMarkdownChars: number;
 }
 
-const PAGE_URL = 'https://media.example.com/blog/keeping-a-scraping-pipeline-cheap';
 const WARMUP_PAGES = 30;
 
 function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
 }
 
-/** The whole page into jsdom, Readability on it, its HTML string into turndown. */
-function naiveMarkdown(html: string, turndown: TurndownService): string {
-  const dom = new JSDOM(html, { url: PAGE_URL });
-  try {
-    const article = new Readability(dom.window.document).parse();
-    return turndown.turndown(article?.content ?? '');
-  } finally {
-    dom.window.close();
-  }
-}
-
 /**
- * CPU milliseconds of one run, including whatever it left queued (jsdom fires its load events asynchronously),
- * which a worker serving pages one after another pays as well.
+ * A thread that converts the bench page with one pipeline whenever asked. Ours runs with the resource limits the
+ * scrape-worker gives its conversion threads; the naive one with Node's defaults, as the obvious way would.
  */
-async function cpuMs(run: () => void): Promise<number> {
-  const start = process.cpuUsage();
-  run();
-  await new Promise((resolve) => setImmediate(resolve));
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
+function startPipelineThread(pipeline: PipelineName): { convert: () => Promise<PipelineRun>; stop: () => Promise<number> } {
+  const thread = new Worker(path.join(__dirname, 'pipeline-thread.js'), {
+    workerData: pipeline,
+    ...(pipeline === 'ours' ? { resourceLimits: conversionThreadLimits() } : {}),
+  });
+  const convert = async (): Promise<PipelineRun> => {
+    const answer = once(thread, 'message');
+    thread.postMessage('convert');
+    const [run] = (await answer) as [PipelineRun];
+    return run;
+  };
+  return { convert, stop: () => thread.terminate() };
 }
 
 /**
- * Converts the generated ~75 KB page `iterations` times with each pipeline, interleaved so both see the same
- * machine noise, after a warm-up that lets the JIT and the shared jsdom window settle.
+ * Converts the generated ~75 KB page `iterations` times with each pipeline, each in a thread of its own (so that
+ * neither pays for the other's garbage) and alternating page by page (so that both see the same machine noise),
+ * after a warm-up that lets the JIT and the shared jsdom window settle.
  */
 export async function benchPipeline(iterations: number): Promise<PipelineBenchResult> {
-  const html = buildPipelinePage();
-  const request: ConvertRequest = {
-    html,
-    url: PAGE_URL,
-    formats: ['markdown'],
-    onlyMainContent: true,
-    includeTags: [],
-    excludeTags: [],
-    removeBase64Images: true,
-  };
-  const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
-  let markdownChars = 0;
-  let naiveMarkdownChars = 0;
-  const ours = (): void => {
-    markdownChars = convertHtml(request).markdown?.length ?? 0;
-  };
-  const naive = (): void => {
-    naiveMarkdownChars = naiveMarkdown(html, turndown).length;
-  };
-
-  for (let i = 0; i < WARMUP_PAGES; i += 1) {
-    await cpuMs(ours);
-    await cpuMs(naive);
+  const ours = startPipelineThread('ours');
+  const naive = startPipelineThread('naive');
+  try {
+    for (let i = 0; i < WARMUP_PAGES; i += 1) {
+      await ours.convert();
+      await naive.convert();
+    }
+    const oursRuns: PipelineRun[] = [];
+    const naiveRuns: PipelineRun[] = [];
+    for (let i = 0; i < iterations; i += 1) {
+      oursRuns.push(await ours.convert());
+      naiveRuns.push(await naive.convert());
+    }
+    const oursMs = oursRuns.map((run) => run.cpuMs).sort((a, b) => a - b);
+    const naiveMs = naiveRuns.map((run) => run.cpuMs).sort((a, b) => a - b);
+    return {
+      medianCpuMs: percentile(oursMs, 0.5),
+      p95CpuMs: percentile(oursMs, 0.95),
+      naiveMedianCpuMs: percentile(naiveMs, 0.5),
+      markdownChars: oursRuns[0]?.markdownChars ?? 0,
+      naiveMarkdownChars: naiveRuns[0]?.markdownChars ?? 0,
+    };
+  } finally {
+    await Promise.all([ours.stop(), naive.stop()]);
   }
-  const oursMs: number[] = [];
-  const naiveMs: number[] = [];
-  for (let i = 0; i < iterations; i += 1) {
-    oursMs.push(await cpuMs(ours));
-    naiveMs.push(await cpuMs(naive));
-  }
-  oursMs.sort((a, b) => a - b);
-  naiveMs.sort((a, b) => a - b);
-  return {
-    medianCpuMs: percentile(oursMs, 0.5),
-    p95CpuMs: percentile(oursMs, 0.95),
-    naiveMedianCpuMs: percentile(naiveMs, 0.5),
-    markdownChars,
-    naiveMarkdownChars,
-  };
 }
 
 if (require.main === module) {

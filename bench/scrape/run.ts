@@ -1,5 +1,7 @@
 import { cpus } from 'node:os';
-import { convertHtml } from '@wh/scraping/core';
+import path from 'node:path';
+import Piscina from 'piscina';
+import { CONVERSION_YOUNG_GENERATION_MB, type ConvertRequest, type ConvertResult, conversionThreadLimits } from '@wh/scraping/core';
 import { callApi, provideInfrastructure, startFixtureServer, startStack } from '@wh/testing';
 import { measure, type LatencySummary } from './latency';
 import { benchPipeline } from './pipeline.bench';
@@ -32,11 +34,17 @@ async function main(): Promise<void> {
     label: 'bench',
   });
   const pageUrl = `${site.url}/heavy`;
+  // The pipeline in a thread set up as the scrape-worker sets up its own, so the comparison isolates the API's cost.
+  const converter = new Piscina<ConvertRequest, ConvertResult>({
+    filename: path.join(__dirname, 'convert-thread.js'),
+    maxThreads: 1,
+    resourceLimits: conversionThreadLimits(),
+  });
   try {
     const inProcess = async (): Promise<void> => {
       const response = await fetch(pageUrl);
       const html = await response.text();
-      convertHtml({ html, url: pageUrl, formats: ['markdown'], onlyMainContent: true, includeTags: [], excludeTags: [], removeBase64Images: true });
+      await converter.run({ html, url: pageUrl, formats: ['markdown'], onlyMainContent: true, includeTags: [], excludeTags: [], removeBase64Images: true });
     };
     const viaApi = (body: Record<string, unknown>) => async (): Promise<void> => {
       const response = await callApi(stack, 'POST', '/v2/scrape', body);
@@ -64,7 +72,9 @@ compare them as ratios: these machines are noisy.
 
 The ~75 KB page of \`bench/scrape/pipeline-page.ts\` (header, nav, sidebar, article, comments, footer, inline CSS,
 SVG, JSON-LD and a large script), markdown with \`onlyMainContent: true\`, CPU time measured with
-\`process.cpuUsage\` after warm-up.
+\`process.cpuUsage\` after warm-up. Each pipeline runs in a worker thread of its own, the two alternating page by
+page: ours with the resource limits of the scrape-worker's conversion threads (young generation
+${CONVERSION_YOUNG_GENERATION_MB} MB), the naive one with Node's defaults.
 
 | pipeline | median CPU ms | p95 CPU ms | markdown chars |
 |---|---|---|---|
@@ -83,7 +93,7 @@ billing-service as separate processes on the machine's NATS and Postgres. Latenc
 
 | path | requests | p50 | p95 | p99 | per second |
 |---|---|---|---|---|---|
-${row('in-process: fetch + convertHtml, 1 at a time', inProcessSequential)}
+${row('in-process: fetch + convertHtml in a conversion thread, 1 at a time', inProcessSequential)}
 ${row('API, fresh scrape (maxAge 0), 1 at a time', apiSequential)}
 ${row(`API, fresh scrape, ${CONCURRENCY} in flight`, apiConcurrent)}
 ${row('API, cache hit, 1 at a time', cacheHits)}
@@ -94,6 +104,7 @@ ${row('API, cache hit, 1 at a time', cacheHits)}
     writeReportSection('scrape', report);
     process.stdout.write(report);
   } finally {
+    await converter.destroy();
     await stack.stop();
     await site.close();
     await infrastructure.stop();

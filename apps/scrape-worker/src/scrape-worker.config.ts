@@ -1,6 +1,7 @@
 import { IsBoolean, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { EnvBoolean } from '@wh/platform/config';
 import { ServiceDatabaseConfig } from '@wh/platform/database';
+import { CONVERSION_YOUNG_GENERATION_MB } from '@wh/scraping/core';
 
 export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
   override HTTP_PORT: number = 3101;
@@ -21,6 +22,12 @@ export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
   @Min(0)
   @Max(64)
   CONVERSION_THREADS: number = 0;
+
+  /** Young-generation size of each conversion thread in MB (0 = V8's default); see CONVERSION_YOUNG_GENERATION_MB. */
+  @IsInt()
+  @Min(0)
+  @Max(4096)
+  CONVERSION_YOUNG_GENERATION_MB: number = CONVERSION_YOUNG_GENERATION_MB;
 
   /** Largest response body read from a target, after decompression. */
   @IsInt()

@@ -36,7 +36,7 @@ export const SCRAPE_WORKER = 'scrape-worker';
     {
       provide: ConversionPool,
       inject: [ScrapeWorkerConfig],
-      useFactory: (config: ScrapeWorkerConfig) => new ConversionPool(config.CONVERSION_THREADS),
+      useFactory: (config: ScrapeWorkerConfig) => new ConversionPool(config.CONVERSION_THREADS, config.CONVERSION_YOUNG_GENERATION_MB),
     },
     {
       provide: HttpEngine,

@@ -3,3 +3,4 @@ export { convertHtml } from './convert-html';
 export { extractImages } from './extract-images';
 export { extractLinks } from './extract-links';
 export { extractMetadata, type PageMetadataFields } from './extract-metadata';
+export { CONVERSION_YOUNG_GENERATION_MB, conversionThreadLimits } from './conversion-thread';
