@@ -148,6 +148,26 @@ describe('DurableConsumerRunner on a real JetStream', () => {
     expect(peak).toBe(3);
   });
 
+  it('asks the server for no more messages than it has free slots, leaving the rest to other replicas', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    await run(async () => {
+      started += 1;
+      await held;
+    }, 2);
+    for (let index = 0; index < 5; index += 1) {
+      const event = usageEvent();
+      await publisher.publish(Subjects.usageRecorded, event, { msgId: event.eventId });
+    }
+    await eventually(async () => expect(started).toBe(2));
+    const info = await nats.manager.consumers.info(nats.namespace.stream(Streams.billingUsage.name), nats.namespace.consumer(definition.durableName));
+    expect({ delivered: info.num_ack_pending, waiting: info.num_pending }).toEqual({ delivered: 2, waiting: 3 });
+    release();
+    await eventually(async () => expect(await pending()).toBe(0));
+    expect(started).toBe(5);
+  });
+
   it('stops at once while its pulls wait for messages, instead of waiting for them to expire', async () => {
     const runner = new DurableConsumerRunner(nats, publisher, logger, {
       definition,

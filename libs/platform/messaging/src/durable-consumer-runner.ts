@@ -27,15 +27,19 @@ export interface DurableConsumerRunnerOptions<T extends object> {
 }
 
 /**
- * Pulls from one durable consumer with bounded concurrency: each slot pulls one message, processes it and
- * only then pulls again. Success acks after the handler committed its work; a retryable failure naks with
- * the contract's delay; a poison message or the last delivery is dead-lettered and terminated.
+ * Pulls from one durable consumer with bounded concurrency. One pull at a time asks for as many messages as there
+ * are free slots and hands each to a slot the moment it arrives, so nothing waits in this process unprocessed (its
+ * ack wait would be running). One pull per free slot instead made nats-server 2.9 deliver a backlog at about 300
+ * messages a second, whatever the slot count. Success acks after the handler committed its work; a retryable failure
+ * naks with the contract's delay; a poison message or the last delivery is dead-lettered and terminated.
  */
 export class DurableConsumerRunner<T extends object> {
   private stopping = false;
-  private readonly slots: Promise<void>[] = [];
+  private pulling: Promise<void> | undefined;
+  private readonly processing = new Set<Promise<void>>();
   private readonly inFlight = new Set<JsMsg>();
   private readonly waitingPulls = new Set<ConsumerMessages>();
+  private slotFreed: (() => void) | undefined;
 
   constructor(
     private readonly nats: NatsClient,
@@ -53,9 +57,7 @@ export class DurableConsumerRunner<T extends object> {
       this.nats.namespace.stream(this.options.definition.stream.name),
       this.durable,
     );
-    for (let slot = 0; slot < this.options.concurrency; slot += 1) {
-      this.slots.push(this.runSlot(consumer));
-    }
+    this.pulling = this.pullWhileRunning(consumer);
     void this.renewPullsOnReconnect();
   }
 
@@ -76,43 +78,52 @@ export class DurableConsumerRunner<T extends object> {
     this.stopping = true;
     // A message the server sends meanwhile comes back after the ack wait, to this replica or another one.
     this.endWaitingPulls();
+    this.slotFreed?.();
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, graceMs);
     });
-    await Promise.race([Promise.all(this.slots), grace]);
+    await Promise.race([Promise.all([this.pulling, ...this.processing]), grace]);
     clearTimeout(timer);
     for (const message of this.inFlight) message.nak();
     this.inFlight.clear();
   }
 
-  private async runSlot(consumer: Consumer): Promise<void> {
+  private async pullWhileRunning(consumer: Consumer): Promise<void> {
     while (!this.stopping) {
-      let message: JsMsg | null;
+      const freeSlots = this.options.concurrency - this.processing.size;
+      if (freeSlots <= 0) {
+        await new Promise<void>((resolve) => (this.slotFreed = resolve));
+        continue;
+      }
       try {
-        message = await this.pullOne(consumer);
+        await this.pull(consumer, freeSlots);
       } catch (error) {
         if (this.stopping) return;
         this.logger.warn({ err: error, consumer: this.durable }, 'pull failed; retrying');
         await new Promise((resolve) => setTimeout(resolve, 500));
-        continue;
       }
-      if (!message) continue;
-      if (this.stopping) {
-        message.nak();
-        return;
-      }
-      await this.process(message);
     }
   }
 
-  private async pullOne(consumer: Consumer): Promise<JsMsg | null> {
-    const pull = await consumer.fetch({ max_messages: 1, expires: PULL_EXPIRES_MS });
+  private async pull(consumer: Consumer, maxMessages: number): Promise<void> {
+    const pull = await consumer.fetch({ max_messages: maxMessages, expires: PULL_EXPIRES_MS });
     this.waitingPulls.add(pull);
     if (this.stopping) pull.stop();
     try {
-      for await (const message of pull) return message;
-      return null;
+      for await (const message of pull) {
+        if (this.stopping) {
+          message.nak();
+          continue;
+        }
+        const processed = this.process(message).finally(() => {
+          this.processing.delete(processed);
+          const wake = this.slotFreed;
+          this.slotFreed = undefined;
+          wake?.();
+        });
+        this.processing.add(processed);
+      }
     } finally {
       this.waitingPulls.delete(pull);
     }
@@ -135,7 +146,10 @@ export class DurableConsumerRunner<T extends object> {
             headers,
             working: () => message.working(),
           });
-          if (this.inFlight.has(message)) await message.ackAck();
+          // Not ackAck: waiting for the server's confirmation costs a round trip per message and proves nothing the
+          // handlers rely on. An ack that is lost brings the message back after the ack wait, and every handler is
+          // idempotent.
+          if (this.inFlight.has(message)) message.ack();
         } catch (error) {
           await this.fail(message, error, deliveryCount);
         }
