@@ -4,6 +4,7 @@ import type { ResolvedScrapeOptions } from '@wh/contracts';
 /** Below this much visible text, a page that runs scripts is taken to be a shell its scripts fill in. */
 const MIN_STATIC_TEXT_CHARS = 200;
 const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'svg']);
+const SCAN_PIECE_CHARS = 4096;
 
 /** The options of a request that only a browser can honour. */
 export function browserReasons(options: ResolvedScrapeOptions): string[] {
@@ -18,7 +19,9 @@ export function browserReasons(options: ResolvedScrapeOptions): string[] {
 
 /**
  * Whether HTML fetched without a browser looks like an unrendered script-driven page: it runs scripts and has
- * next to no visible text (an app shell such as `<div id="root"></div>`).
+ * next to no visible text (an app shell such as `<div id="root"></div>`). Runs on the worker's event loop before
+ * every HTML conversion, so it reads the page in pieces and stops as soon as the visible text settles the answer,
+ * which on a page with content is within its first few kilobytes.
  */
 export function looksUnrendered(html: string): boolean {
   let scripts = 0;
@@ -39,6 +42,9 @@ export function looksUnrendered(html: string): boolean {
     },
     { decodeEntities: true },
   );
-  parser.end(html);
+  for (let offset = 0; offset < html.length && visibleChars < MIN_STATIC_TEXT_CHARS; offset += SCAN_PIECE_CHARS) {
+    parser.write(html.slice(offset, offset + SCAN_PIECE_CHARS));
+  }
+  parser.end();
   return scripts > 0 && visibleChars < MIN_STATIC_TEXT_CHARS;
 }
