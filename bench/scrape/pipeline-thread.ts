@@ -2,16 +2,17 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Readability } from '@mozilla/readability';
 import { JSDOM } from 'jsdom';
 import TurndownService from 'turndown';
-import { convertHtml } from '@wh/scraping/core';
+import { convertHtml, extractMainContent, parseDocument, releaseDocument } from '@wh/scraping/core';
 import { buildPipelinePage } from './pipeline-page';
 
 /** Which pipeline a bench thread runs. */
-export type PipelineName = 'ours' | 'naive';
+export type PipelineName = 'ours' | 'naive' | 'readability-floor';
 
 /** What a bench thread answers for each page it converted. */
 export interface PipelineRun {
   cpuMs: number;
-  markdownChars: number;
+  /** Characters of the output: markdown, or the article's HTML for the floor. */
+  outputChars: number;
 }
 
 export const PIPELINE_PAGE_URL = 'https://media.example.com/blog/keeping-a-scraping-pipeline-cheap';
@@ -30,10 +31,32 @@ function naiveMarkdown(): string {
   }
 }
 
-function ourMarkdown(): string {
-  const request = { html, url: PIPELINE_PAGE_URL, formats: ['markdown' as const], onlyMainContent: true, includeTags: [], excludeTags: [], removeBase64Images: true };
-  return convertHtml(request).markdown ?? '';
+function convert(format: 'markdown' | 'html'): string {
+  const request = { html, url: PIPELINE_PAGE_URL, formats: [format], onlyMainContent: true, includeTags: [], excludeTags: [], removeBase64Images: true };
+  return convertHtml(request)[format] ?? '';
 }
+
+/** The page's main content alone, as our pipeline finds it: all any jsdom + Readability pipeline must read. */
+const article = convert('html');
+
+/**
+ * jsdom + Readability on nothing but the article, parsed the cheap way our pipeline parses: a floor under every
+ * pipeline built from the two, whatever it strips first and whatever it does after.
+ */
+function readabilityFloor(): string {
+  const document = parseDocument(article);
+  try {
+    return extractMainContent(document)?.innerHTML ?? '';
+  } finally {
+    releaseDocument(document);
+  }
+}
+
+const PIPELINES: Record<PipelineName, () => string> = {
+  ours: () => convert('markdown'),
+  naive: naiveMarkdown,
+  'readability-floor': readabilityFloor,
+};
 
 /**
  * CPU milliseconds of one page, including whatever it left queued (jsdom fires its load events asynchronously),
@@ -42,10 +65,10 @@ function ourMarkdown(): string {
  */
 async function convertOnce(pipeline: PipelineName): Promise<PipelineRun> {
   const start = process.cpuUsage();
-  const markdown = pipeline === 'ours' ? ourMarkdown() : naiveMarkdown();
+  const output = PIPELINES[pipeline]();
   await new Promise((resolve) => setImmediate(resolve));
   const used = process.cpuUsage(start);
-  return { cpuMs: (used.user + used.system) / 1000, markdownChars: markdown.length };
+  return { cpuMs: (used.user + used.system) / 1000, outputChars: output.length };
 }
 
 if (parentPort) {

@@ -10,6 +10,8 @@ export interface PipelineBenchResult {
   medianCpuMs: number;
   p95CpuMs: number;
   naiveMedianCpuMs: number;
+  /** jsdom parse + Readability of the article alone: the least any pipeline of those two tools can cost. */
+  readabilityFloorMedianCpuMs: number;
   markdownChars: number;
   naiveMarkdownChars: number;
 }
@@ -21,13 +23,13 @@ function percentile(sorted: readonly number[], fraction: number): number {
 }
 
 /**
- * A thread that converts the bench page with one pipeline whenever asked. Ours runs with the resource limits the
- * scrape-worker gives its conversion threads; the naive one with Node's defaults, as the obvious way would.
+ * A thread that converts the bench page with one pipeline whenever asked. Ours and the floor run with the resource
+ * limits the scrape-worker gives its conversion threads; the naive one with Node's defaults, as the obvious way would.
  */
 function startPipelineThread(pipeline: PipelineName): { convert: () => Promise<PipelineRun>; stop: () => Promise<number> } {
   const thread = new Worker(path.join(__dirname, 'pipeline-thread.js'), {
     workerData: pipeline,
-    ...(pipeline === 'ours' ? { resourceLimits: conversionThreadLimits() } : {}),
+    ...(pipeline === 'naive' ? {} : { resourceLimits: conversionThreadLimits() }),
   });
   const convert = async (): Promise<PipelineRun> => {
     const answer = once(thread, 'message');
@@ -40,34 +42,31 @@ function startPipelineThread(pipeline: PipelineName): { convert: () => Promise<P
 
 /**
  * Converts the generated ~75 KB page `iterations` times with each pipeline, each in a thread of its own (so that
- * neither pays for the other's garbage) and alternating page by page (so that both see the same machine noise),
+ * none pays for another's garbage) and taking turns page by page (so that all see the same machine noise),
  * after a warm-up that lets the JIT and the shared jsdom window settle.
  */
 export async function benchPipeline(iterations: number): Promise<PipelineBenchResult> {
-  const ours = startPipelineThread('ours');
-  const naive = startPipelineThread('naive');
+  const names: PipelineName[] = ['ours', 'naive', 'readability-floor'];
+  const threads = names.map(startPipelineThread);
   try {
     for (let i = 0; i < WARMUP_PAGES; i += 1) {
-      await ours.convert();
-      await naive.convert();
+      for (const thread of threads) await thread.convert();
     }
-    const oursRuns: PipelineRun[] = [];
-    const naiveRuns: PipelineRun[] = [];
+    const runs: PipelineRun[][] = names.map(() => []);
     for (let i = 0; i < iterations; i += 1) {
-      oursRuns.push(await ours.convert());
-      naiveRuns.push(await naive.convert());
+      for (const [index, thread] of threads.entries()) runs[index].push(await thread.convert());
     }
-    const oursMs = oursRuns.map((run) => run.cpuMs).sort((a, b) => a - b);
-    const naiveMs = naiveRuns.map((run) => run.cpuMs).sort((a, b) => a - b);
+    const [ours, naive, floor] = runs.map((pipelineRuns) => pipelineRuns.map((run) => run.cpuMs).sort((a, b) => a - b));
     return {
-      medianCpuMs: percentile(oursMs, 0.5),
-      p95CpuMs: percentile(oursMs, 0.95),
-      naiveMedianCpuMs: percentile(naiveMs, 0.5),
-      markdownChars: oursRuns[0]?.markdownChars ?? 0,
-      naiveMarkdownChars: naiveRuns[0]?.markdownChars ?? 0,
+      medianCpuMs: percentile(ours, 0.5),
+      p95CpuMs: percentile(ours, 0.95),
+      naiveMedianCpuMs: percentile(naive, 0.5),
+      readabilityFloorMedianCpuMs: percentile(floor, 0.5),
+      markdownChars: runs[0][0]?.outputChars ?? 0,
+      naiveMarkdownChars: runs[1][0]?.outputChars ?? 0,
     };
   } finally {
-    await Promise.all([ours.stop(), naive.stop()]);
+    await Promise.all(threads.map((thread) => thread.stop()));
   }
 }
 
@@ -79,7 +78,8 @@ if (require.main === module) {
         `page ${buildPipelinePage().length} chars, ${iterations} iterations\n` +
           `ours:  median ${result.medianCpuMs.toFixed(2)} ms CPU, p95 ${result.p95CpuMs.toFixed(2)} ms, ` +
           `markdown ${result.markdownChars} chars\n` +
-          `naive: median ${result.naiveMedianCpuMs.toFixed(2)} ms CPU, markdown ${result.naiveMarkdownChars} chars\n`,
+          `naive: median ${result.naiveMedianCpuMs.toFixed(2)} ms CPU, markdown ${result.naiveMarkdownChars} chars\n` +
+          `jsdom + Readability on the article alone: median ${result.readabilityFloorMedianCpuMs.toFixed(2)} ms CPU\n`,
       );
     },
     (error: unknown) => {

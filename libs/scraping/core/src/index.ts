@@ -4,3 +4,5 @@ export { extractImages } from './extract-images';
 export { extractLinks } from './extract-links';
 export { extractMetadata, type PageMetadataFields } from './extract-metadata';
 export { CONVERSION_YOUNG_GENERATION_MB, conversionThreadLimits } from './conversion-thread';
+export { parseDocument, releaseDocument } from './dom-document';
+export { extractMainContent } from './main-content';
