@@ -61,7 +61,11 @@ export class NatsClient {
     return !this.connection.isClosed() && !this.connection.isDraining();
   }
 
-  /** Creates the stream, or brings an existing one's settings in line with the contract. */
+  /**
+   * Creates the stream, or brings an existing one's settings in line with the contract. Subjects are only ever added:
+   * during a rolling deploy a replica of the older release provisions too, and taking away a subject the newer
+   * release added would leave that release's publishers without a stream. Retiring a subject is a deliberate step.
+   */
   async ensureStream(definition: StreamDefinition): Promise<void> {
     const config = {
       name: this.namespace.stream(definition.name),
@@ -71,13 +75,15 @@ export class NatsClient {
       max_age: nanos(definition.maxAgeMs),
       duplicate_window: nanos(definition.duplicateWindowMs),
     };
+    let existingSubjects: string[];
     try {
-      await this.manager.streams.info(config.name);
-      await this.manager.streams.update(config.name, config);
+      existingSubjects = (await this.manager.streams.info(config.name)).config.subjects ?? [];
     } catch (error) {
       if (!isNotFound(error)) throw error;
       await this.manager.streams.add(config);
+      return;
     }
+    await this.manager.streams.update(config.name, { ...config, subjects: [...new Set([...existingSubjects, ...config.subjects])] });
   }
 
   /** Creates the durable pull consumer, or updates its settings. */
