@@ -194,10 +194,22 @@ describe('POST /v2/scrape: fetching', () => {
 describe('POST /v2/scrape: cache', () => {
   const uniqueUrl = (name: string): string => `${site.url}/article?cache-test=${name}-${Date.now()}`;
 
+  /** The worker stores a page as its result goes out, not before: a client asking again at once may be early. */
+  async function storedInCache(url: string): Promise<void> {
+    const client = new Client({ connectionString: stack.databaseUrl });
+    await client.connect();
+    try {
+      await eventually(async () => expect((await client.query('select 1 from scrape_cache where url = $1', [url])).rowCount).toBeGreaterThan(0));
+    } finally {
+      await client.end();
+    }
+  }
+
   it('serves a second scrape within maxAge from the cache', async () => {
     const url = uniqueUrl('hit');
     const first = await scrape({ url, maxAge: 60_000 });
     expect(first.data.metadata.cacheState).toBe('miss');
+    await storedInCache(url);
     const second = await scrape({ url, maxAge: 60_000 });
     expect(second.data.metadata.cacheState).toBe('hit');
     expect(second.data.markdown).toBe(first.data.markdown);
@@ -215,6 +227,7 @@ describe('POST /v2/scrape: cache', () => {
     for (const cacheState of ['miss', 'hit', 'hit']) {
       const response = await callApi(teamStack, 'POST', '/v2/scrape', { url, maxAge: 60_000 });
       expect((response.body.data as ScrapeData).metadata.cacheState).toBe(cacheState);
+      await storedInCache(url);
     }
 
     const workerLogs = readdirSync(stack.logDir)
@@ -252,6 +265,7 @@ describe('POST /v2/scrape: cache', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ success: false, code: 'SCRAPE_NO_CACHED_DATA' });
     await scrape({ url, maxAge: 60_000 });
+    await storedInCache(url);
     const cached = await scrape({ url, minAge: 1 });
     expect(cached.status).toBe(200);
     expect(cached.data.metadata.cacheState).toBe('hit');

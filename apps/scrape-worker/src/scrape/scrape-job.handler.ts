@@ -48,13 +48,11 @@ export class ScrapeJobHandler {
       if (failure.retryable && !context.isLastDelivery) throw failure;
       finished = { jobId: job.jobId, teamId: job.teamId, status: 'failed', error: failure.toWire() };
     }
-    await this.announce(job, finished);
-    // The requester has its result; what is left must still happen before the job is acknowledged.
-    await Promise.all([
-      finished.document && this.rememberInCache(job, finished.document, started),
-      // A scheduled page is billed by the job that owns it, when it keeps the page (not after a cancel).
-      finished.credits !== undefined && job.origin === 'direct' && billDirectScrape(this.publisher, job, finished.credits),
-    ]);
+    // The cache write starts with the announcement rather than after it, so the page is usually stored by the time
+    // its requester can ask again; the requester never waits for it. Both, and the bill, happen before the ack.
+    await Promise.all([this.announce(job, finished), finished.document && this.rememberInCache(job, finished.document, started)]);
+    // A scheduled page is billed by the job that owns it, when it keeps the page (not after a cancel).
+    if (finished.credits !== undefined && job.origin === 'direct') await billDirectScrape(this.publisher, job, finished.credits);
     // Zero-data-retention jobs leave no trace of the page, not even its URL, in the logs.
     this.logger.info(
       {
