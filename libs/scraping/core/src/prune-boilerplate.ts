@@ -18,6 +18,17 @@ function isMenu(element: Element, masses: TextMasses): boolean {
   return mass.linkChars >= MENU_LINK_SHARE * mass.chars && mass.linkChars / mass.links <= MENU_MAX_CHARS_PER_LINK;
 }
 
+/**
+ * A form without headings that is not most of the region: what is left of a search box, a quick-shop form with its
+ * variant pickers, a newsletter sign-up or a log-in box once its controls are gone. A page wrapped whole in one form
+ * holds more than that; a form with headings (a calculator's steps, a product's sections of options) is content.
+ */
+function isMinorForm(element: Element, masses: TextMasses, limit: number): boolean {
+  if (element.localName !== 'form') return false;
+  const mass = masses.get(element);
+  return !mass || (mass.headings === 0 && mass.chars <= limit);
+}
+
 /** A page banner: `role="banner"`, or a `<header>` that belongs to no article or section but to the page. */
 function isBanner(element: Element, insideSection: boolean): boolean {
   return element.getAttribute('role') === 'banner' || (element.localName === 'header' && !insideSection);
@@ -59,8 +70,13 @@ export function pruneBoilerplate(region: Element, masses: TextMasses): number {
       const name = className ? firstClass(className) : '';
       // Runs of items usually stand side by side, which is cheap to see; a named block looks at all its siblings.
       let item = name !== '' && (name === previousName || (nextClassName !== '' && name === firstClass(nextClassName)));
-      if (isBanner(child, insideSection) || (BLOCKS.has(child.localName) && isMenu(child, masses))) remove(child);
-      else if (
+      if (
+        isBanner(child, insideSection) ||
+        (BLOCKS.has(child.localName) && isMenu(child, masses)) ||
+        isMinorForm(child, masses, namedLimit)
+      ) {
+        remove(child);
+      } else if (
         !insideItem &&
         !item &&
         (masses.get(child)?.chars ?? 0) <= namedLimit &&
