@@ -14,4 +14,8 @@ describe('isDroppedByReadability', () => {
     expect(isDroppedByReadability('div', { role: 'tabpanel', style: 'display:none' }, ['body'])).toBe(false);
     expect(isDroppedByReadability('div', { hidden: '' }, ['body'])).toBe(true);
   });
+
+  it('keeps a hidden panel labelled by the control that opens it, such as an accordion answer', () => {
+    expect(isDroppedByReadability('div', { 'aria-labelledby': 'faq-1-question', hidden: '' }, ['body'])).toBe(false);
+  });
 });
