@@ -84,3 +84,14 @@ describe('pruneBoilerplate, forms', () => {
     expect(prunedText(`<form>${DESCRIPTION}</form><p>A line.</p>`)).toContain('speckled oat colour');
   });
 });
+
+describe('pruneBoilerplate, labels', () => {
+  it('removes labels outside forms, whose controls are gone, and keeps those of a kept form', () => {
+    const text = prunedText(
+      `<div><h1>Speckled mug</h1>${DESCRIPTION}<label>Quantity</label></div>` +
+        '<form><h2>Glaze</h2><label>Oat</label><p>Each glaze is mixed by hand in small batches.</p></form>',
+    );
+    expect(text).not.toContain('Quantity');
+    expect(text).toContain('Oat');
+  });
+});

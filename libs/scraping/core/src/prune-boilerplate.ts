@@ -29,6 +29,14 @@ function isMinorForm(element: Element, masses: TextMasses, limit: number): boole
   return !mass || (mass.headings === 0 && mass.chars <= limit);
 }
 
+/**
+ * A label outside any form: the name of a control the pre-filter has dropped ("Colour", "Sort by", "Quantity"), with
+ * nothing left to name. Labels inside a form that was kept stay with its content.
+ */
+function isControlLabel(element: Element): boolean {
+  return element.localName === 'label' && element.closest('form') === null;
+}
+
 /** A page banner: `role="banner"`, or a `<header>` that belongs to no article or section but to the page. */
 function isBanner(element: Element, insideSection: boolean): boolean {
   return element.getAttribute('role') === 'banner' || (element.localName === 'header' && !insideSection);
@@ -45,8 +53,8 @@ function countFirstClasses(element: Element): Map<string, number> {
 }
 
 /**
- * Removes the page's banner, the menus and the blocks named as boilerplate (reviews, recommendations, filters...)
- * inside a content region, in one walk, and returns how many visible characters went. A block with a heading is no
+ * Removes the page's banner, the menus, the blocks named as boilerplate (reviews, recommendations, filters...), and
+ * what is left of forms once their controls are gone (minor forms, labels) inside a content region, in one walk, and returns how many visible characters went. A block with a heading is no
  * menu, because a grid of items or a list of articles (links under headings) is content on a listing page. A block
  * whose class starts like a sibling's is one of a run of like blocks, the items of the content (the reviews of a
  * review round-up, the questions of a FAQ): neither it nor anything in it goes for its name.
@@ -73,7 +81,8 @@ export function pruneBoilerplate(region: Element, masses: TextMasses): number {
       if (
         isBanner(child, insideSection) ||
         (BLOCKS.has(child.localName) && isMenu(child, masses)) ||
-        isMinorForm(child, masses, namedLimit)
+        isMinorForm(child, masses, namedLimit) ||
+        isControlLabel(child)
       ) {
         remove(child);
       } else if (
