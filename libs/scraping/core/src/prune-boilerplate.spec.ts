@@ -67,3 +67,31 @@ describe('pruneBoilerplate, blocks named as boilerplate', () => {
     expect(prunedText(`<div class="related">${DESCRIPTION}</div><p>A line.</p>`)).toContain('speckled oat colour');
   });
 });
+
+describe('pruneBoilerplate, forms', () => {
+  it('removes a form without headings: what is left of a quick-shop or sign-up form', () => {
+    const text = prunedText(
+      `<div><h1>Speckled mug</h1>${DESCRIPTION}</div>` +
+        '<form action="/cart/add"><label>Size</label><p>Small Large</p><p>Add to cart</p></form>',
+    );
+    expect(text).toContain('speckled oat colour');
+    expect(text).not.toContain('Add to cart');
+  });
+
+  it('keeps a form with headings, and a form that holds most of the text', () => {
+    const steps = '<form><h2>Your savings</h2><p>How much you have put aside so far.</p></form><p>Intro.</p>';
+    expect(prunedText(steps)).toContain('put aside');
+    expect(prunedText(`<form>${DESCRIPTION}</form><p>A line.</p>`)).toContain('speckled oat colour');
+  });
+});
+
+describe('pruneBoilerplate, labels', () => {
+  it('removes labels outside forms, whose controls are gone, and keeps those of a kept form', () => {
+    const text = prunedText(
+      `<div><h1>Speckled mug</h1>${DESCRIPTION}<label>Quantity</label></div>` +
+        '<form><h2>Glaze</h2><label>Oat</label><p>Each glaze is mixed by hand in small batches.</p></form>',
+    );
+    expect(text).not.toContain('Quantity');
+    expect(text).toContain('Oat');
+  });
+});

@@ -18,6 +18,25 @@ function isMenu(element: Element, masses: TextMasses): boolean {
   return mass.linkChars >= MENU_LINK_SHARE * mass.chars && mass.linkChars / mass.links <= MENU_MAX_CHARS_PER_LINK;
 }
 
+/**
+ * A form without headings that is not most of the region: what is left of a search box, a quick-shop form with its
+ * variant pickers, a newsletter sign-up or a log-in box once its controls are gone. A page wrapped whole in one form
+ * holds more than that; a form with headings (a calculator's steps, a product's sections of options) is content.
+ */
+function isMinorForm(element: Element, masses: TextMasses, limit: number): boolean {
+  if (element.localName !== 'form') return false;
+  const mass = masses.get(element);
+  return !mass || (mass.headings === 0 && mass.chars <= limit);
+}
+
+/**
+ * A label outside any form: the name of a control the pre-filter has dropped ("Colour", "Sort by", "Quantity"), with
+ * nothing left to name. Labels inside a form that was kept stay with its content.
+ */
+function isControlLabel(element: Element): boolean {
+  return element.localName === 'label' && element.closest('form') === null;
+}
+
 /** A page banner: `role="banner"`, or a `<header>` that belongs to no article or section but to the page. */
 function isBanner(element: Element, insideSection: boolean): boolean {
   return element.getAttribute('role') === 'banner' || (element.localName === 'header' && !insideSection);
@@ -34,8 +53,8 @@ function countFirstClasses(element: Element): Map<string, number> {
 }
 
 /**
- * Removes the page's banner, the menus and the blocks named as boilerplate (reviews, recommendations, filters...)
- * inside a content region, in one walk, and returns how many visible characters went. A block with a heading is no
+ * Removes the page's banner, the menus, the blocks named as boilerplate (reviews, recommendations, filters...), and
+ * what is left of forms once their controls are gone (minor forms, labels) inside a content region, in one walk, and returns how many visible characters went. A block with a heading is no
  * menu, because a grid of items or a list of articles (links under headings) is content on a listing page. A block
  * whose class starts like a sibling's is one of a run of like blocks, the items of the content (the reviews of a
  * review round-up, the questions of a FAQ): neither it nor anything in it goes for its name.
@@ -59,8 +78,14 @@ export function pruneBoilerplate(region: Element, masses: TextMasses): number {
       const name = className ? firstClass(className) : '';
       // Runs of items usually stand side by side, which is cheap to see; a named block looks at all its siblings.
       let item = name !== '' && (name === previousName || (nextClassName !== '' && name === firstClass(nextClassName)));
-      if (isBanner(child, insideSection) || (BLOCKS.has(child.localName) && isMenu(child, masses))) remove(child);
-      else if (
+      if (
+        isBanner(child, insideSection) ||
+        (BLOCKS.has(child.localName) && isMenu(child, masses)) ||
+        isMinorForm(child, masses, namedLimit) ||
+        isControlLabel(child)
+      ) {
+        remove(child);
+      } else if (
         !insideItem &&
         !item &&
         (masses.get(child)?.chars ?? 0) <= namedLimit &&

@@ -14,6 +14,9 @@ const ANCESTOR_DEPTH = 4;
 const EXEMPT = new Set(['html', 'body']);
 
 function isInvisible(attributes: TagAttributes): boolean {
+  // A tab panel, or any panel labelled by the control that opens it (an accordion's answer, a collapsed section), is
+  // hidden only until that control is chosen: its text is part of the page's content, though Readability would drop it.
+  if (attributes.role === 'tabpanel' || attributes['aria-labelledby'] !== undefined) return false;
   if (attributes.hidden !== undefined) return true;
   if (attributes['aria-hidden'] === 'true' && !(attributes.class ?? '').includes('fallback-image')) return true;
   return attributes.style !== undefined && INVISIBLE_STYLE.test(attributes.style);

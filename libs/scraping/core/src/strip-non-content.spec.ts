@@ -71,4 +71,10 @@ describe('stripNonContent', () => {
         '<table><tr><td><div class="sidebar">in a table</div></td></tr></table><a class="social" href="https://example.com/s">link</a>',
     );
   });
+
+  it('drops links drawn as buttons with the pre-filter, and only then', () => {
+    const html = '<p>Plans for teams.</p><a class="btn btn-primary" href="/signup">Get started</a>';
+    expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe('<p>Plans for teams.</p>');
+    expect(stripNonContent(html, OPTIONS)).toContain('Get started');
+  });
 });

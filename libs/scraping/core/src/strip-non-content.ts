@@ -1,4 +1,5 @@
 import { resolveUrl } from './base-url';
+import { isCallToAction } from './call-to-action';
 import { type HtmlVisitor, scanHtml, type SourceToken, type TagAttributes } from './html-scan';
 import { isDroppedByReadability } from './readability-prefilter';
 import { srcsetUrls } from './srcset';
@@ -145,7 +146,8 @@ export class NonContentStripper implements HtmlVisitor {
   private droppedForMainContent(name: string, attributes: TagAttributes): boolean {
     return (
       this.options.mainContentPrefilter &&
-      isDroppedByReadability(name, attributes, this.openElements, this.options.prefilterByRoleOnly)
+      (isDroppedByReadability(name, attributes, this.openElements, this.options.prefilterByRoleOnly) ||
+        isCallToAction(name, attributes))
     );
   }
 
