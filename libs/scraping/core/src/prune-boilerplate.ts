@@ -55,9 +55,10 @@ function countFirstClasses(element: Element): Map<string, number> {
 /**
  * Removes the page's banner, the menus, the blocks named as boilerplate (reviews, recommendations, filters...), and
  * what is left of forms once their controls are gone (minor forms, labels) inside a content region, in one walk, and
- * returns how many visible characters went. A block with a heading is no menu, because a grid of items or a list of articles (links under headings) is content on a listing page. A block
- * whose class starts like a sibling's is one of a run of like blocks, the items of the content (the reviews of a
- * review round-up, the questions of a FAQ): neither it nor anything in it goes for its name.
+ * returns how many visible characters went. A block with a heading is no menu, because a grid of items or a list of
+ * articles (links under headings) is content on a listing page. A block whose class starts like a sibling's is one of
+ * a run of like blocks, the items of the content (the reviews of a review round-up, the questions of a FAQ): neither
+ * it nor anything in it goes for its name.
  */
 export function pruneBoilerplate(region: Element, masses: TextMasses): number {
   const namedLimit = NAMED_MAX_REGION_SHARE * (masses.get(region)?.chars ?? 0);
