@@ -24,6 +24,7 @@ export function looksUnrendered(html: string): boolean {
   let scripts = 0;
   let visibleChars = 0;
   let invisibleDepth = 0;
+  let enoughText = false;
   const parser = new Parser(
     {
       onopentagname(name) {
@@ -34,11 +35,19 @@ export function looksUnrendered(html: string): boolean {
         if (INVISIBLE.has(name)) invisibleDepth = Math.max(0, invisibleDepth - 1);
       },
       ontext(text) {
-        if (invisibleDepth === 0) visibleChars += text.trim().length;
+        if (invisibleDepth > 0) return;
+        visibleChars += text.trim().length;
+        // Enough text settles it whatever follows; the rest of the page is not read (this runs on the event loop).
+        if (visibleChars >= MIN_STATIC_TEXT_CHARS) {
+          enoughText = true;
+          parser.pause();
+        }
       },
     },
     { decodeEntities: true },
   );
-  parser.end(html);
-  return scripts > 0 && visibleChars < MIN_STATIC_TEXT_CHARS;
+  parser.write(html);
+  if (enoughText) return false;
+  parser.end();
+  return scripts > 0 && !enoughText;
 }

@@ -56,11 +56,11 @@ export class HttpEngine {
     request.signal?.throwIfAborted();
     const controller = new AbortController();
     const { url, timeoutMs } = request;
-    const timeout = new DomainError(ErrorCode.ScrapeTimeout, `Timed out after ${timeoutMs} ms fetching ${url}`, {
-      url,
+    // The error (and its stack) is built only when the time runs out, not for every page that never times out.
+    const timer = setTimeout(
+      () => controller.abort(new DomainError(ErrorCode.ScrapeTimeout, `Timed out after ${timeoutMs} ms fetching ${url}`, { url, timeoutMs })),
       timeoutMs,
-    });
-    const timer = setTimeout(() => controller.abort(timeout), timeoutMs);
+    );
     const forwardAbort = (): void => controller.abort(request.signal?.reason);
     request.signal?.addEventListener('abort', forwardAbort, { once: true });
     try {
