@@ -93,32 +93,34 @@ async function main(): Promise<void> {
   const infrastructure = await provideInfrastructure();
   const natsDir = mkdtempSync(path.join(tmpdir(), 'wh-bench-nats-'));
   const nats = await startNatsServer({ port: await freePort(), monitorPort: await freePort(), storeDir: natsDir });
-  const stack = await startStack({ natsUrl: nats.url, postgresAdminUrl: infrastructure.postgresAdminUrl }, {
-    services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service'],
-    env: { LOG_LEVEL: 'warn', CONVERSION_THREADS: '0', SCRAPE_CONCURRENCY: String(CONCURRENCY) },
-    label: 'bench-crawl',
-  });
-  const site = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
+  // The bench's NATS server and its folder go whatever happens, a stack that failed to start included.
   try {
-    const api = await crawlThroughApi(stack, site.origin, nats.pid, infrastructure.postgresAdminUrl);
-    process.stdout.write(`api: ${JSON.stringify(api)}\n`);
-    const redelivered = await redeliveries(nats.url, stack.namespace, [Consumers.scrapeWorkerJobs, Consumers.crawlSchedulerResults]);
-    process.stdout.write(`redeliveries: ${JSON.stringify(redelivered)}\n`);
-    const floor = meanRun(floorBefore, await crawlFloor());
-    const pages = site.pathsFetched().filter((path) => path.startsWith('/bulk/'));
-    const duplicates = pages.length - new Set(pages).size;
-    const robotsFetches = site.pathsFetched().filter((path) => path === '/robots.txt').length;
-    const disallowed = site.pathsFetched().filter((path) => path.startsWith('/private')).length;
-    const cpuMsPerPage = (name: string): string => (((api.cpu[name] ?? 0) * 1000) / api.pages).toFixed(1);
-    const cpuRows = Object.keys(api.cpu)
-      .map((name) => `| ${name} | ${cpuMsPerPage(name)} |`)
-      .join('\n');
-    const memoryRows = [...api.memory.entries()].map(([name, samples]) => `| ${name} | ${samples.map((mb) => mb.toFixed(0)).join(' | ')} |`).join('\n');
-    const tenths = Array.from({ length: MemoryTimeline.STEPS + 1 }, (_, step) => `${step * 10}%`);
-    const totalCpuMs = (Object.values(api.cpu).reduce((sum, seconds) => sum + seconds, 0) * 1000) / api.pages;
-    writeReportSection(
-      'crawl',
-      `## Crawl
+    const stack = await startStack({ natsUrl: nats.url, postgresAdminUrl: infrastructure.postgresAdminUrl }, {
+      services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service'],
+      env: { LOG_LEVEL: 'warn', CONVERSION_THREADS: '0', SCRAPE_CONCURRENCY: String(CONCURRENCY) },
+      label: 'bench-crawl',
+    });
+    const site = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
+    try {
+      const api = await crawlThroughApi(stack, site.origin, nats.pid, infrastructure.postgresAdminUrl);
+      process.stdout.write(`api: ${JSON.stringify(api)}\n`);
+      const redelivered = await redeliveries(nats.url, stack.namespace, [Consumers.scrapeWorkerJobs, Consumers.crawlSchedulerResults]);
+      process.stdout.write(`redeliveries: ${JSON.stringify(redelivered)}\n`);
+      const floor = meanRun(floorBefore, await crawlFloor());
+      const pages = site.pathsFetched().filter((path) => path.startsWith('/bulk/'));
+      const duplicates = pages.length - new Set(pages).size;
+      const robotsFetches = site.pathsFetched().filter((path) => path === '/robots.txt').length;
+      const disallowed = site.pathsFetched().filter((path) => path.startsWith('/private')).length;
+      const cpuMsPerPage = (name: string): string => (((api.cpu[name] ?? 0) * 1000) / api.pages).toFixed(1);
+      const cpuRows = Object.keys(api.cpu)
+        .map((name) => `| ${name} | ${cpuMsPerPage(name)} |`)
+        .join('\n');
+      const memoryRows = [...api.memory.entries()].map(([name, samples]) => `| ${name} | ${samples.map((mb) => mb.toFixed(0)).join(' | ')} |`).join('\n');
+      const tenths = Array.from({ length: MemoryTimeline.STEPS + 1 }, (_, step) => `${step * 10}%`);
+      const totalCpuMs = (Object.values(api.cpu).reduce((sum, seconds) => sum + seconds, 0) * 1000) / api.pages;
+      writeReportSection(
+        'crawl',
+        `## Crawl
 
 Measured by \`npm run bench:crawl\` (bench/crawl/run.ts) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores,
 Node ${process.version}, one run, load average ${api.load[0].toFixed(1)} -> ${api.load[1].toFixed(1)} during the API crawl. A ${PAGES}-page loopback site (pages of ~${Math.round(PAGE_FILLER_BYTES / 1000)} KB, each linking to ten
@@ -150,10 +152,12 @@ Resident memory (MB) of each service before the crawl and after each tenth of it
 |---|${tenths.map(() => '---|').join('')}
 ${memoryRows}
 `,
-    );
+      );
+    } finally {
+      await stack.stop();
+      await site.close();
+    }
   } finally {
-    await stack.stop();
-    await site.close();
     await nats.stop();
     rmSync(natsDir, { recursive: true, force: true });
     await infrastructure.stop();
