@@ -18,6 +18,8 @@ export async function crawlInProcess(start: string, include: RegExp, limit: numb
   const pool = new Piscina<ConvertRequest, ConvertResult>({
     filename: path.join(__dirname, 'convert.worker.js'),
     maxThreads: availableParallelism(),
+    // As the scrape-worker's pool: threads return to their event loop between pages, so jsdom's windows go.
+    atomics: 'async',
   });
   const seen = new Set<string>([start]);
   const queue = [start];

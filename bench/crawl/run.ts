@@ -8,7 +8,8 @@ import { startNatsServer } from '@wh/tools/dev';
 import { writeReportSection } from '../report-section';
 import { crawlWithCrawlee } from './crawlee-crawler';
 import { crawlInProcess, type CrawlRun } from './in-process-crawler';
-import { cpuSeconds, DatabaseBackendsCpu, rssMb } from './process-readings';
+import { MemoryTimeline } from './memory-timeline';
+import { cpuSeconds, DatabaseBackendsCpu } from './process-readings';
 import { redeliveries } from './redeliveries';
 
 const PAGES = Number(process.argv[2] ?? 2_000);
@@ -18,7 +19,8 @@ const CONCURRENCY = 16;
 interface ApiRun extends CrawlRun {
   /** One-minute load average of the machine when the crawl started and when it ended. */
   load: [number, number];
-  memory: Record<string, [number, number]>;
+  /** RSS in MB per service before the crawl and after each tenth of its pages. */
+  memory: Map<string, number[]>;
   /** CPU seconds per process over the crawl, including the bench's own NATS server and database backends. */
   cpu: Record<string, number>;
 }
@@ -29,12 +31,12 @@ async function crawlThroughApi(stack: RunningStack, origin: string, natsPid: num
   const apiKey = (await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-key', 'bench'], env)).trim().split('\n').at(-1) ?? '';
   const caller = { baseUrl: stack.baseUrl, apiKey };
   const pids = Object.fromEntries([...stack.processes.entries()].map(([name, child]) => [name, child.pid]));
-  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, rssMb(pid)]));
   const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
   const natsBefore = cpuSeconds(natsPid);
   const backends = new DatabaseBackendsCpu(postgresAdminUrl, new URL(stack.databaseUrl).pathname.slice(1));
   await backends.start();
   const loadBefore = loadavg()[0] ?? Number.NaN;
+  const memory = new MemoryTimeline(pids, PAGES);
   const began = performance.now();
   const started = await callApi(caller, 'POST', '/v2/crawl', {
     url: `${origin}/bulk/0`,
@@ -49,16 +51,16 @@ async function crawlThroughApi(stack: RunningStack, origin: string, natsPid: num
   for (;;) {
     const status = await callApi(caller, 'GET', `/v2/crawl/${id}?limit=1`);
     completed = status.body.completed as number;
+    memory.observe(completed);
     if (status.body.status !== 'scraping') break;
     await backends.sample();
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const seconds = (performance.now() - began) / 1000;
-  const memory = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, [before[name] ?? Number.NaN, rssMb(pid)] as [number, number]]));
   const cpu = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid) - (cpuBefore[name] ?? 0)]));
   cpu['nats-server'] = cpuSeconds(natsPid) - natsBefore;
   cpu['postgres (backends of the bench database)'] = await backends.stop();
-  return { pages: completed, seconds, pagesPerSecond: completed / seconds, load: [loadBefore, loadavg()[0] ?? Number.NaN], memory, cpu };
+  return { pages: completed, seconds, pagesPerSecond: completed / seconds, load: [loadBefore, loadavg()[0] ?? Number.NaN], memory: memory.samples, cpu };
 }
 
 /** The floor once; it runs before and after the API crawl so that a change in the machine's load shows in both. */
@@ -91,31 +93,34 @@ async function main(): Promise<void> {
   const infrastructure = await provideInfrastructure();
   const natsDir = mkdtempSync(path.join(tmpdir(), 'wh-bench-nats-'));
   const nats = await startNatsServer({ port: await freePort(), monitorPort: await freePort(), storeDir: natsDir });
-  const stack = await startStack({ natsUrl: nats.url, postgresAdminUrl: infrastructure.postgresAdminUrl }, {
-    services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service'],
-    env: { LOG_LEVEL: 'warn', CONVERSION_THREADS: '0', SCRAPE_CONCURRENCY: String(CONCURRENCY) },
-    label: 'bench-crawl',
-  });
-  const site = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
+  // The bench's NATS server and its folder go whatever happens, a stack that failed to start included.
   try {
-    const api = await crawlThroughApi(stack, site.origin, nats.pid, infrastructure.postgresAdminUrl);
-    process.stdout.write(`api: ${JSON.stringify(api)}\n`);
-    const redelivered = await redeliveries(nats.url, stack.namespace, [Consumers.scrapeWorkerJobs, Consumers.crawlSchedulerResults]);
-    process.stdout.write(`redeliveries: ${JSON.stringify(redelivered)}\n`);
-    const floor = meanRun(floorBefore, await crawlFloor());
-    const pages = site.pathsFetched().filter((path) => path.startsWith('/bulk/'));
-    const duplicates = pages.length - new Set(pages).size;
-    const robotsFetches = site.pathsFetched().filter((path) => path === '/robots.txt').length;
-    const disallowed = site.pathsFetched().filter((path) => path.startsWith('/private')).length;
-    const cpuMsPerPage = (name: string): string => (((api.cpu[name] ?? 0) * 1000) / api.pages).toFixed(1);
-    const memoryRows = Object.entries(api.memory)
-      .map(([name, [start, end]]) => `| ${name} | ${start.toFixed(0)} | ${end.toFixed(0)} | ${cpuMsPerPage(name)} |`)
-      .concat(Object.keys(api.cpu).filter((name) => !(name in api.memory)).map((name) => `| ${name} | | | ${cpuMsPerPage(name)} |`))
-      .join('\n');
-    const totalCpuMs = (Object.values(api.cpu).reduce((sum, seconds) => sum + seconds, 0) * 1000) / api.pages;
-    writeReportSection(
-      'crawl',
-      `## Crawl
+    const stack = await startStack({ natsUrl: nats.url, postgresAdminUrl: infrastructure.postgresAdminUrl }, {
+      services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service'],
+      env: { LOG_LEVEL: 'warn', CONVERSION_THREADS: '0', SCRAPE_CONCURRENCY: String(CONCURRENCY) },
+      label: 'bench-crawl',
+    });
+    const site = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
+    try {
+      const api = await crawlThroughApi(stack, site.origin, nats.pid, infrastructure.postgresAdminUrl);
+      process.stdout.write(`api: ${JSON.stringify(api)}\n`);
+      const redelivered = await redeliveries(nats.url, stack.namespace, [Consumers.scrapeWorkerJobs, Consumers.crawlSchedulerResults]);
+      process.stdout.write(`redeliveries: ${JSON.stringify(redelivered)}\n`);
+      const floor = meanRun(floorBefore, await crawlFloor());
+      const pages = site.pathsFetched().filter((path) => path.startsWith('/bulk/'));
+      const duplicates = pages.length - new Set(pages).size;
+      const robotsFetches = site.pathsFetched().filter((path) => path === '/robots.txt').length;
+      const disallowed = site.pathsFetched().filter((path) => path.startsWith('/private')).length;
+      const cpuMsPerPage = (name: string): string => (((api.cpu[name] ?? 0) * 1000) / api.pages).toFixed(1);
+      const cpuRows = Object.keys(api.cpu)
+        .map((name) => `| ${name} | ${cpuMsPerPage(name)} |`)
+        .join('\n');
+      const memoryRows = [...api.memory.entries()].map(([name, samples]) => `| ${name} | ${samples.map((mb) => mb.toFixed(0)).join(' | ')} |`).join('\n');
+      const tenths = Array.from({ length: MemoryTimeline.STEPS + 1 }, (_, step) => `${step * 10}%`);
+      const totalCpuMs = (Object.values(api.cpu).reduce((sum, seconds) => sum + seconds, 0) * 1000) / api.pages;
+      writeReportSection(
+        'crawl',
+        `## Crawl
 
 Measured by \`npm run bench:crawl\` (bench/crawl/run.ts) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores,
 Node ${process.version}, one run, load average ${api.load[0].toFixed(1)} -> ${api.load[1].toFixed(1)} during the API crawl. A ${PAGES}-page loopback site (pages of ~${Math.round(PAGE_FILLER_BYTES / 1000)} KB, each linking to ten
@@ -134,17 +139,25 @@ more), markdown of every page, ${CONCURRENCY} pages in flight.
       .map(([consumer, count]) => `${consumer} **${count}**`)
       .join(', ')}.
 
-Resident memory (MB) of each service before and after the crawl, and the CPU each process spent per page
-(${totalCpuMs.toFixed(1)} ms in all; NATS is a server of the bench's own, Postgres the backends serving its database):
+CPU each process spent per page (${totalCpuMs.toFixed(1)} ms in all; NATS is a server of the bench's own, Postgres
+the backends serving its database):
 
-| process | RSS before | RSS after | CPU ms per page |
-|---|---|---|---|
+| process | CPU ms per page |
+|---|---|
+${cpuRows}
+
+Resident memory (MB) of each service before the crawl and after each tenth of its pages:
+
+| process | ${tenths.join(' | ')} |
+|---|${tenths.map(() => '---|').join('')}
 ${memoryRows}
 `,
-    );
+      );
+    } finally {
+      await stack.stop();
+      await site.close();
+    }
   } finally {
-    await stack.stop();
-    await site.close();
     await nats.stop();
     rmSync(natsDir, { recursive: true, force: true });
     await infrastructure.stop();

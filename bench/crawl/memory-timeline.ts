@@ -1,0 +1,33 @@
+import { rssMb } from './process-readings';
+
+/**
+ * Resident memory of each service before a crawl and at every tenth of it, so that "flat" is a row of figures
+ * rather than a before and after that cannot tell warm-up from a leak.
+ */
+export class MemoryTimeline {
+  static readonly STEPS = 10;
+  /** RSS in MB per process: index 0 before the crawl, index n after n tenths of the pages. */
+  readonly samples = new Map<string, number[]>();
+  private stepsTaken = 0;
+
+  constructor(
+    private readonly pids: Record<string, number | undefined>,
+    private readonly pages: number,
+  ) {
+    this.record();
+  }
+
+  /** Records one sample for each tenth of the pages that `completed` passed since the last call. */
+  observe(completed: number): void {
+    while (this.stepsTaken < MemoryTimeline.STEPS && completed >= ((this.stepsTaken + 1) * this.pages) / MemoryTimeline.STEPS) {
+      this.stepsTaken += 1;
+      this.record();
+    }
+  }
+
+  private record(): void {
+    for (const [name, pid] of Object.entries(this.pids)) {
+      this.samples.set(name, [...(this.samples.get(name) ?? []), rssMb(pid)]);
+    }
+  }
+}
