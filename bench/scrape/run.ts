@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     filename: path.join(__dirname, 'convert-thread.js'),
     maxThreads: 1,
     resourceLimits: conversionThreadLimits(),
+    atomics: 'async',
   });
   try {
     const inProcess = async (): Promise<void> => {
