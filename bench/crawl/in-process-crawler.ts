@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import Piscina from 'piscina';
 import { request } from 'undici';
-import type { ConvertRequest, ConvertResult } from '@wh/scraping/core';
+import { type ConvertRequest, type ConvertResult, conversionThreadOptions } from '@wh/scraping/core';
 
 export interface CrawlRun {
   pages: number;
@@ -16,10 +16,10 @@ export interface CrawlRun {
  */
 export async function crawlInProcess(start: string, include: RegExp, limit: number, concurrency: number): Promise<CrawlRun> {
   const pool = new Piscina<ConvertRequest, ConvertResult>({
-    filename: path.join(__dirname, 'convert.worker.js'),
+    filename: path.join(__dirname, '..', 'convert.worker.js'),
     maxThreads: availableParallelism(),
-    // As the scrape-worker's pool: threads return to their event loop between pages, so jsdom's windows go.
-    atomics: 'async',
+    // Set up as the scrape-worker's pool, so the floor's conversion costs what the worker's does.
+    ...conversionThreadOptions(),
   });
   const seen = new Set<string>([start]);
   const queue = [start];

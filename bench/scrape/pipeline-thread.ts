@@ -15,7 +15,7 @@ export interface PipelineRun {
   outputChars: number;
 }
 
-export const PIPELINE_PAGE_URL = 'https://media.example.com/blog/keeping-a-scraping-pipeline-cheap';
+const PIPELINE_PAGE_URL = 'https://media.example.com/blog/keeping-a-scraping-pipeline-cheap';
 
 const html = buildPipelinePage();
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { conversionThreadLimits } from '@wh/scraping/core';
+import { conversionThreadOptions } from '@wh/scraping/core';
 import { buildPipelinePage } from './pipeline-page';
 import type { PipelineName, PipelineRun } from './pipeline-thread';
 
@@ -29,7 +29,7 @@ function percentile(sorted: readonly number[], fraction: number): number {
 function startPipelineThread(pipeline: PipelineName): { convert: () => Promise<PipelineRun>; stop: () => Promise<number> } {
   const thread = new Worker(path.join(__dirname, 'pipeline-thread.js'), {
     workerData: pipeline,
-    ...(pipeline === 'naive' ? {} : { resourceLimits: conversionThreadLimits() }),
+    ...(pipeline === 'naive' ? {} : { resourceLimits: conversionThreadOptions().resourceLimits }),
   });
   const convert = async (): Promise<PipelineRun> => {
     const answer = once(thread, 'message');

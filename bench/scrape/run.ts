@@ -1,7 +1,7 @@
 import { cpus } from 'node:os';
 import path from 'node:path';
 import Piscina from 'piscina';
-import { CONVERSION_YOUNG_GENERATION_MB, type ConvertRequest, type ConvertResult, conversionThreadLimits } from '@wh/scraping/core';
+import { CONVERSION_YOUNG_GENERATION_MB, type ConvertRequest, type ConvertResult, conversionThreadOptions } from '@wh/scraping/core';
 import { callApi, provideInfrastructure, startFixtureServer, startStack } from '@wh/testing';
 import { measure, type LatencySummary } from './latency';
 import { benchPipeline } from './pipeline.bench';
@@ -36,10 +36,9 @@ async function main(): Promise<void> {
   const pageUrl = `${site.url}/heavy`;
   // The pipeline in a thread set up as the scrape-worker sets up its own, so the comparison isolates the API's cost.
   const converter = new Piscina<ConvertRequest, ConvertResult>({
-    filename: path.join(__dirname, 'convert-thread.js'),
+    filename: path.join(__dirname, '..', 'convert.worker.js'),
     maxThreads: 1,
-    resourceLimits: conversionThreadLimits(),
-    atomics: 'async',
+    ...conversionThreadOptions(),
   });
   try {
     const inProcess = async (): Promise<void> => {
@@ -74,8 +73,8 @@ compare them as ratios: these machines are noisy.
 
 The ~75 KB page of \`bench/scrape/pipeline-page.ts\` (header, nav, sidebar, article, comments, footer, inline CSS,
 SVG, JSON-LD and a large script), markdown with \`onlyMainContent: true\`, CPU time measured with
-\`process.cpuUsage\` after warm-up. Each pipeline runs in a worker thread of its own, the two alternating page by
-page: ours with the resource limits of the scrape-worker's conversion threads (young generation
+\`process.cpuUsage\` after warm-up. Each pipeline runs in a worker thread of its own, the three taking turns page by
+page: ours and the floor with the resource limits of the scrape-worker's conversion threads (young generation
 ${CONVERSION_YOUNG_GENERATION_MB} MB), the naive one with Node's defaults.
 
 | pipeline | median CPU ms | p95 CPU ms | markdown chars |

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import Piscina from 'piscina';
-import { type ConvertRequest, type ConvertResult, conversionThreadLimits } from '@wh/scraping/core';
+import { type ConvertRequest, type ConvertResult, conversionThreadOptions } from '@wh/scraping/core';
 
 /** Worker-thread pool that turns fetched HTML into the requested formats. */
 @Injectable()
@@ -15,11 +15,7 @@ export class ConversionPool implements OnApplicationShutdown {
       maxThreads: threads > 0 ? threads : availableParallelism(),
       // Threads stay warm between pages: jsdom's first parse in a fresh thread is several times slower.
       idleTimeout: 60_000,
-      resourceLimits: conversionThreadLimits(youngGenerationMb),
-      // With the default 'sync' atomics a busy thread takes its next page without returning to its event loop, and
-      // jsdom lets a replaced window go only after a turn of that loop: every window stayed, 9 MB of heap per
-      // 1,000 pages and thread. 'async' hands each page over through the loop and the heap stays flat.
-      atomics: 'async',
+      ...conversionThreadOptions(youngGenerationMb),
     });
   }
 
