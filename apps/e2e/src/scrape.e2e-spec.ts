@@ -194,15 +194,43 @@ describe('POST /v2/scrape: fetching', () => {
 describe('POST /v2/scrape: cache', () => {
   const uniqueUrl = (name: string): string => `${site.url}/article?cache-test=${name}-${Date.now()}`;
 
-  /** The worker stores a page as its result goes out, not before: a client asking again at once may be early. */
-  async function storedInCache(url: string): Promise<void> {
+  async function withDatabase<T>(use: (client: Client) => Promise<T>): Promise<T> {
     const client = new Client({ connectionString: stack.databaseUrl });
     await client.connect();
     try {
-      await eventually(async () => expect((await client.query('select 1 from scrape_cache where url = $1', [url])).rowCount).toBeGreaterThan(0));
+      return await use(client);
     } finally {
       await client.end();
     }
+  }
+
+  /** The worker stores a page as its result goes out, not before: a client asking again at once may be early. */
+  async function storedInCache(url: string): Promise<void> {
+    await withDatabase((client) =>
+      eventually(async () => expect((await client.query('select 1 from scrape_cache where url = $1', [url])).rowCount).toBeGreaterThan(0)),
+    );
+  }
+
+  /** A team of its own, so that its usage charges tell which scrapes the worker has finished with. */
+  async function newTeam(): Promise<{ name: string; caller: typeof stack }> {
+    const env = { DATABASE_URL: stack.databaseUrl, NATS_URL: stack.natsUrl, WH_NAMESPACE: stack.namespace };
+    const name = `cache-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-team', name], env);
+    const created = await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-key', name], env);
+    return { name, caller: { ...stack, apiKey: created.trim().split('\n').at(-1) ?? '' } };
+  }
+
+  /** Waits until the team's usage charges are `credits`; the worker bills a scrape after its cache write is done. */
+  async function charged(team: string, credits: number[]): Promise<void> {
+    await withDatabase((client) =>
+      eventually(async () => {
+        const { rows } = await client.query<{ credits: number }>(
+          'select credits from usage_events join teams on teams.id = usage_events.team_id where teams.name = $1',
+          [team],
+        );
+        expect(rows.map((row) => row.credits)).toEqual(credits);
+      }),
+    );
   }
 
   it('serves a second scrape within maxAge from the cache', async () => {
@@ -218,14 +246,10 @@ describe('POST /v2/scrape: cache', () => {
   });
 
   it('answers a hit by request/reply without a job on the queue, billed once like any scrape', async () => {
-    const env = { DATABASE_URL: stack.databaseUrl, NATS_URL: stack.natsUrl, WH_NAMESPACE: stack.namespace };
-    const team = `cache-${Date.now()}`;
-    await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-team', team], env);
-    const created = await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-key', team], env);
-    const teamStack = { ...stack, apiKey: created.trim().split('\n').at(-1) ?? '' };
+    const team = await newTeam();
     const url = uniqueUrl('billed');
     for (const cacheState of ['miss', 'hit', 'hit']) {
-      const response = await callApi(teamStack, 'POST', '/v2/scrape', { url, maxAge: 60_000 });
+      const response = await callApi(team.caller, 'POST', '/v2/scrape', { url, maxAge: 60_000 });
       expect((response.body.data as ScrapeData).metadata.cacheState).toBe(cacheState);
       await storedInCache(url);
     }
@@ -236,25 +260,13 @@ describe('POST /v2/scrape: cache', () => {
       .join('');
     const jobsForUrl = workerLogs.split('\n').filter((line) => line.includes('scrape job finished') && line.includes(url));
     expect(jobsForUrl).toHaveLength(1);
-
-    const client = new Client({ connectionString: stack.databaseUrl });
-    await client.connect();
-    try {
-      await eventually(async () => {
-        const { rows } = await client.query<{ credits: number }>(
-          'select credits from usage_events join teams on teams.id = usage_events.team_id where teams.name = $1',
-          [team],
-        );
-        expect(rows.map((row) => row.credits)).toEqual([1, 1, 1]);
-      });
-    } finally {
-      await client.end();
-    }
+    await charged(team.name, [1, 1, 1]);
   }, 60_000);
 
   it('keys the cache by the options that change the output', async () => {
     const url = uniqueUrl('options');
     await scrape({ url, maxAge: 60_000 });
+    await storedInCache(url);
     const other = await scrape({ url, maxAge: 60_000, onlyMainContent: false });
     expect(other.data.metadata.cacheState).toBe('miss');
   });
@@ -278,10 +290,13 @@ describe('POST /v2/scrape: cache', () => {
     ['zeroDataRetention', { zeroDataRetention: true }],
     ['custom headers', { headers: { 'X-Private': 'yes' } }],
   ])('stores nothing with %s', async (_name, options) => {
+    const team = await newTeam();
     const url = uniqueUrl('no-store');
-    const first = await scrape({ url, maxAge: 60_000, ...options });
+    const first = await callApi(team.caller, 'POST', '/v2/scrape', { url, maxAge: 60_000, ...options });
     expect(first.status).toBe(200);
+    // Billed means the worker is past the point where it would have stored the page.
+    await charged(team.name, [1]);
     const cachedOnly = await callApi(stack, 'POST', '/v2/scrape', { url, minAge: 1, ...options });
     expect(cachedOnly.status).toBe(404);
-  });
+  }, 30_000);
 });
