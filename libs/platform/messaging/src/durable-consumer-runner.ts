@@ -36,8 +36,8 @@ export interface DurableConsumerRunnerOptions<T extends object> {
 export class DurableConsumerRunner<T extends object> {
   private stopping = false;
   private pulling: Promise<void> | undefined;
-  private readonly processing = new Set<Promise<void>>();
-  private readonly inFlight = new Set<JsMsg>();
+  /** Messages being processed, with their processing; `stop` empties it when it hands them back. */
+  private readonly inFlight = new Map<JsMsg, Promise<void>>();
   private readonly waitingPulls = new Set<ConsumerMessages>();
   private slotFreed: (() => void) | undefined;
 
@@ -83,15 +83,15 @@ export class DurableConsumerRunner<T extends object> {
     const grace = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, graceMs);
     });
-    await Promise.race([Promise.all([this.pulling, ...this.processing]), grace]);
+    await Promise.race([Promise.all([this.pulling, ...this.inFlight.values()]), grace]);
     clearTimeout(timer);
-    for (const message of this.inFlight) message.nak();
+    for (const message of this.inFlight.keys()) message.nak();
     this.inFlight.clear();
   }
 
   private async pullWhileRunning(consumer: Consumer): Promise<void> {
     while (!this.stopping) {
-      const freeSlots = this.options.concurrency - this.processing.size;
+      const freeSlots = this.options.concurrency - this.inFlight.size;
       if (freeSlots <= 0) {
         await new Promise<void>((resolve) => (this.slotFreed = resolve));
         continue;
@@ -107,25 +107,27 @@ export class DurableConsumerRunner<T extends object> {
   }
 
   private async pull(consumer: Consumer, maxMessages: number): Promise<void> {
-    const pull = await consumer.fetch({ max_messages: maxMessages, expires: PULL_EXPIRES_MS });
-    this.waitingPulls.add(pull);
-    if (this.stopping) pull.stop();
+    const messages = await consumer.fetch({ max_messages: maxMessages, expires: PULL_EXPIRES_MS });
+    this.waitingPulls.add(messages);
+    if (this.stopping) messages.stop();
     try {
-      for await (const message of pull) {
+      for await (const message of messages) {
         if (this.stopping) {
           message.nak();
           continue;
         }
-        const processed = this.process(message).finally(() => {
-          this.processing.delete(processed);
-          const wake = this.slotFreed;
-          this.slotFreed = undefined;
-          wake?.();
-        });
-        this.processing.add(processed);
+        this.inFlight.set(
+          message,
+          this.process(message).finally(() => {
+            this.inFlight.delete(message);
+            const wake = this.slotFreed;
+            this.slotFreed = undefined;
+            wake?.();
+          }),
+        );
       }
     } finally {
-      this.waitingPulls.delete(pull);
+      this.waitingPulls.delete(messages);
     }
   }
 
@@ -133,7 +135,6 @@ export class DurableConsumerRunner<T extends object> {
     const { definition } = this.options;
     const headers = headersOf(message);
     const deliveryCount = message.info.redeliveryCount;
-    this.inFlight.add(message);
     const heartbeat = setInterval(() => message.working(), Math.max(1_000, definition.ackWaitMs / 3));
     try {
       await withCorrelationId(headers[CORRELATION_ID_HEADER], async () => {
@@ -156,7 +157,6 @@ export class DurableConsumerRunner<T extends object> {
       });
     } finally {
       clearInterval(heartbeat);
-      this.inFlight.delete(message);
     }
   }
 
