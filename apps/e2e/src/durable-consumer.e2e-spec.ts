@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { type ConsumerDefinition, Consumers, DeadLetterRecord, Streams, Subjects, UsageRecordedEvent } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { createLogger } from '@wh/platform/logging';
@@ -11,7 +11,7 @@ import {
 } from '@wh/platform/messaging';
 import { ErrorCode } from '@wh/contracts';
 import { eventually } from '@wh/testing';
-import { sharedInfrastructure } from './support/stack-env';
+import { connectInFreshNamespace } from './support/test-nats';
 
 /** The billing usage consumer, with retries fast enough for a test. */
 const definition: ConsumerDefinition = { ...Consumers.billingUsage, maxDeliver: 3, retryDelaysMs: [50], ackWaitMs: 2_000 };
@@ -27,11 +27,7 @@ describe('DurableConsumerRunner on a real JetStream', () => {
   const runners: DurableConsumerRunner<UsageRecordedEvent>[] = [];
 
   beforeEach(async () => {
-    nats = await NatsClient.connect({
-      servers: sharedInfrastructure().natsUrl,
-      namespace: `t_${randomBytes(4).toString('hex')}`,
-      serviceName: 'runner-test',
-    });
+    nats = await connectInFreshNamespace('runner-test');
     for (const stream of [Streams.billingUsage, Streams.deadLetters]) await nats.ensureStream(stream);
     await nats.ensureConsumer(definition);
     publisher = new JetStreamPublisher(nats);

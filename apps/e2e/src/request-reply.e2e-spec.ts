@@ -1,19 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { ApiKeyVerifyRequest, ErrorCode, Subjects } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { createLogger } from '@wh/platform/logging';
 import { NatsClient, NatsRequester, serveRequests } from '@wh/platform/messaging';
-import { sharedInfrastructure } from './support/stack-env';
+import { connectInFreshNamespace } from './support/test-nats';
 
 describe('request/reply on a real NATS server', () => {
   let nats: NatsClient;
 
   beforeEach(async () => {
-    nats = await NatsClient.connect({
-      servers: sharedInfrastructure().natsUrl,
-      namespace: `t_${randomBytes(4).toString('hex')}`,
-      serviceName: 'request-reply-test',
-    });
+    nats = await connectInFreshNamespace('request-reply-test');
   });
 
   afterEach(async () => {

@@ -1,17 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { Streams, Subjects } from '@wh/contracts';
 import { NatsClient } from '@wh/platform/messaging';
-import { sharedInfrastructure } from './support/stack-env';
+import { connectInFreshNamespace } from './support/test-nats';
 
 describe('stream provisioning on a real JetStream', () => {
   let nats: NatsClient;
 
   beforeEach(async () => {
-    nats = await NatsClient.connect({
-      servers: sharedInfrastructure().natsUrl,
-      namespace: `t_${randomBytes(4).toString('hex')}`,
-      serviceName: 'provisioning-test',
-    });
+    nats = await connectInFreshNamespace('provisioning-test');
   });
 
   afterEach(async () => {
