@@ -40,6 +40,9 @@ export class NatsClient {
       name: options.serviceName,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
+      // Otherwise every request and JetStream publish builds two Errors with stacks up front, in case it times out:
+      // ~0.1 ms per message on the hot paths, for a trace our logs already carry as the correlation id.
+      noAsyncTraces: true,
       ...(options.connectTimeoutMs ? { timeout: options.connectTimeoutMs } : {}),
     });
     const manager = await connection.jetstreamManager();
