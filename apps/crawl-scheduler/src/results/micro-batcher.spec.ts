@@ -17,7 +17,7 @@ describe('MicroBatcher', () => {
         batches.push(items);
         if (batches.length === 1) await gate.promise;
       },
-      { maxBatch: 10, parallelBatches: 1 },
+      10,
     );
     const first = batcher.submit(1);
     const rest = [2, 3, 4].map((item) => batcher.submit(item));
@@ -35,7 +35,7 @@ describe('MicroBatcher', () => {
         batches.push(items);
         await gate.promise;
       },
-      { maxBatch: 2, parallelBatches: 1 },
+      2,
     );
     const all = [1, 2, 3, 4, 5].map((item) => batcher.submit(item));
     gate.resolve();
@@ -46,7 +46,7 @@ describe('MicroBatcher', () => {
   it('settles a submission only after its batch finished', async () => {
     const gate = deferred();
     let settled = false;
-    const batcher = new MicroBatcher<number>(() => gate.promise, { maxBatch: 10, parallelBatches: 1 });
+    const batcher = new MicroBatcher<number>(() => gate.promise, 10);
     const submitted = batcher.submit(1).then(() => {
       settled = true;
     });
@@ -66,7 +66,7 @@ describe('MicroBatcher', () => {
         if (processed.length === 1) await gate.promise;
         if (items.includes(3)) throw new Error('poison');
       },
-      { maxBatch: 10, parallelBatches: 1 },
+      10,
     );
     const first = batcher.submit(1);
     const outcomes = Promise.allSettled([2, 3, 4].map((item) => batcher.submit(item)));
@@ -76,7 +76,7 @@ describe('MicroBatcher', () => {
     expect(processed).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
   });
 
-  it('runs up to parallelBatches batches at once', async () => {
+  it('runs one batch at a time', async () => {
     const gate = deferred();
     let running = 0;
     let most = 0;
@@ -87,13 +87,13 @@ describe('MicroBatcher', () => {
         await gate.promise;
         running -= 1;
       },
-      { maxBatch: 1, parallelBatches: 2 },
+      1,
     );
     const all = [1, 2, 3].map((item) => batcher.submit(item));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(running).toBe(2);
+    expect(running).toBe(1);
     gate.resolve();
     await Promise.all(all);
-    expect(most).toBe(2);
+    expect(most).toBe(1);
   });
 });

@@ -5,17 +5,17 @@ interface Waiting<T> {
 }
 
 /**
- * Hands items that arrive while earlier batches are in work to the next batch together: under load many results
- * share one transaction, while a lone item is processed at once (no timer, no added latency). Each submitter's
- * promise settles with its batch, so a message is acknowledged only after its batch committed.
+ * Hands items that arrive while a batch is in work to the next batch together, one batch at a time: under load many
+ * results share one transaction, while a lone item is processed at once (no timer, no added latency). Each
+ * submitter's promise settles with its batch, so a message is acknowledged only after its batch committed.
  */
 export class MicroBatcher<T> {
   private readonly waiting: Waiting<T>[] = [];
-  private running = 0;
+  private running = false;
 
   constructor(
     private readonly processBatch: (items: T[]) => Promise<void>,
-    private readonly options: { maxBatch: number; parallelBatches: number },
+    private readonly maxBatch: number,
   ) {}
 
   submit(item: T): Promise<void> {
@@ -26,11 +26,11 @@ export class MicroBatcher<T> {
   }
 
   private startNext(): void {
-    if (this.running >= this.options.parallelBatches || this.waiting.length === 0) return;
-    const batch = this.waiting.splice(0, this.options.maxBatch);
-    this.running += 1;
+    if (this.running || this.waiting.length === 0) return;
+    const batch = this.waiting.splice(0, this.maxBatch);
+    this.running = true;
     void this.run(batch).finally(() => {
-      this.running -= 1;
+      this.running = false;
       this.startNext();
     });
   }

@@ -5,10 +5,13 @@ import { PreserveRpcErrors } from '@wh/platform/messaging';
 import { MicroBatcher } from './micro-batcher';
 import { PageResultsProcessor } from './page-results.processor';
 
-/** Results kept in one transaction at most; bounds the transaction's length and its locks. */
+/**
+ * Results kept in one transaction at most; bounds the transaction's length and its locks. Batches run one at a
+ * time: while one commits, the results that arrive gather for the next, so under load they share its statements and
+ * its usage message. Two at a time halved the batches and cost ~1.6 ms of CPU per page across scheduler, Postgres,
+ * billing and NATS for no gain in pages per second.
+ */
 const MAX_RESULTS_PER_BATCH = 64;
-/** One batch can prepare (documents, links, robots rules) while another one commits. */
-const PARALLEL_BATCHES = 2;
 
 /**
  * Receives the results of scheduled pages. Results that arrive together are kept together; each message is
@@ -20,7 +23,7 @@ export class PageResultHandler {
   private readonly batcher: MicroBatcher<ScrapeJobFinishedEvent>;
 
   constructor(@Inject(PageResultsProcessor) processor: PageResultsProcessor) {
-    this.batcher = new MicroBatcher((events) => processor.process(events), { maxBatch: MAX_RESULTS_PER_BATCH, parallelBatches: PARALLEL_BATCHES });
+    this.batcher = new MicroBatcher((events) => processor.process(events), MAX_RESULTS_PER_BATCH);
   }
 
   @EventPattern(Consumers.crawlSchedulerResults.durableName)
