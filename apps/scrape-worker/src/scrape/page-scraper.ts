@@ -49,14 +49,13 @@ export class PageScraper {
    */
   async fromCache(job: ScrapeJobCommand, now = new Date()): Promise<ScrapeOutcome | undefined> {
     const { options } = job;
-    const cacheKey = scrapeCacheKey(job.url, options);
     if (options.minAge !== undefined) {
-      const cached = await this.cache.find(cacheKey, { olderThan: new Date(now.getTime() - options.minAge) });
+      const cached = await this.cache.find(scrapeCacheKey(job.url, options), { olderThan: new Date(now.getTime() - options.minAge) });
       if (!cached) throw new DomainError(ErrorCode.ScrapeNoCachedData, 'No cached data meets the minAge requirement');
       return { document: markCached(cached.document, cached.scrapedAt), usage: { proxyUsed: 'basic' } };
     }
     if (options.maxAge <= 0) return undefined;
-    const cached = await this.cache.find(cacheKey, { newerThan: new Date(now.getTime() - options.maxAge) });
+    const cached = await this.cache.find(scrapeCacheKey(job.url, options), { newerThan: new Date(now.getTime() - options.maxAge) });
     return cached && { document: markCached(cached.document, cached.scrapedAt), usage: { proxyUsed: 'basic' } };
   }
 
