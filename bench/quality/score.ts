@@ -15,9 +15,29 @@ export interface PageScore {
 // Python's \w, which the dataset's metric splits on: letters, digits and the underscore, in any script.
 const WORD = /[\p{L}\p{N}_]+/gu;
 
-/** Markdown as the plain text the metric reads: no link targets, image syntax, list markers, emphasis or rules. */
+// Fenced code blocks and inline code spans, whose text is content and holds no markdown syntax, and characters
+// escaped with a backslash, which stand for themselves.
+const LITERAL = /^[ \t]*(`{3,})[^\n]*\n([\s\S]*?)\n[ \t]*\1[ \t]*$|`([^`\n]+)`|\\([!-/:-@[-`{-~])/gm;
+// Private-use characters: no page's markdown holds them, and remove-markdown leaves them alone.
+const PLACEHOLDER = /\uE000(\d+)\uE001/g;
+
+/**
+ * Markdown as the plain text the metric reads: no link targets, image syntax, list markers, emphasis or rules. Code
+ * and escaped characters are set aside first and put back as they are: remove-markdown deletes everything from a `<`
+ * to the next `>` as an HTML tag and reads `*` and `_` as emphasis, so `i < n` ... `=>` in code cost whole sections
+ * of a page, and it leaves escapes' backslashes in the text.
+ */
 export function markdownToText(markdown: string): string {
-  return removeMarkdown(markdown, { gfm: true, useImgAltText: false, stripListLeaders: true });
+  const literals: string[] = [];
+  const withoutLiterals = markdown.replace(
+    LITERAL,
+    (_match, _fence: string | undefined, block: string | undefined, span: string | undefined, escaped: string | undefined) => {
+      literals.push(block ?? span ?? escaped ?? '');
+      return `\uE000${literals.length - 1}\uE001`;
+    },
+  );
+  const text = removeMarkdown(withoutLiterals, { gfm: true, useImgAltText: false, stripListLeaders: true });
+  return text.replace(PLACEHOLDER, (_match, index: string) => literals[Number(index)] ?? '');
 }
 
 /** Tokens of the text as the metric counts them. */
