@@ -20,6 +20,11 @@ describe('markdownToText', () => {
     expect(text).toContain('Still here.');
   });
 
+  it('drops whole link targets and images whose URLs hold parentheses', () => {
+    const markdown = '[![Spaghetti](https://a.example/thmb/filters:no_upscale():max_bytes(150000)/s.jpg)](https://a.example/r "Recipe") and [Pasta (fresh)](https://a.example/wiki/Pasta_(fresh))';
+    expect(markdownToText(markdown)).toBe(' and Pasta (fresh)');
+  });
+
   it('keeps indented code blocks, as under a definition, whole', () => {
     const text = markdownToText(['Term', ': The definition.', '', '    ```python', '    if a < b:', '        yield a', '    ```', '', 'After > before.'].join('\n'));
     expect(text).toContain('if a < b:');

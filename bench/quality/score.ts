@@ -18,6 +18,11 @@ const WORD = /[\p{L}\p{N}_]+/gu;
 // Fenced code blocks and inline code spans, whose text is content and holds no markdown syntax, and characters
 // escaped with a backslash, which stand for themselves.
 const LITERAL = /^[ \t]*(`{3,})[^\n]*\n([\s\S]*?)\n[ \t]*\1[ \t]*$|`([^`\n]+)`|\\([!-/:-@[-`{-~])/gm;
+// A link or image destination, parentheses in it included (one level, as in `filters:format(webp)/a.jpg`), and an
+// optional title.
+const DESTINATION = String.raw`\(\s*(?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\s*\)`;
+const IMAGE = new RegExp(String.raw`!\[[^\]]*\]${DESTINATION}`, 'g');
+const LINK = new RegExp(String.raw`\[([^\]]*)\]${DESTINATION}`, 'g');
 // Private-use characters: no page's markdown holds them, and remove-markdown leaves them alone.
 const PLACEHOLDER = /\uE000(\d+)\uE001/g;
 
@@ -25,7 +30,7 @@ const PLACEHOLDER = /\uE000(\d+)\uE001/g;
  * Markdown as the plain text the metric reads: no link targets, image syntax, list markers, emphasis or rules. Code
  * and escaped characters are set aside first and put back as they are: remove-markdown deletes everything from a `<`
  * to the next `>` as an HTML tag and reads `*` and `_` as emphasis, so `i < n` ... `=>` in code cost whole sections
- * of a page, and it leaves escapes' backslashes in the text.
+ * of a page, and it leaves escapes' backslashes in the text. Links and images are taken out before it too.
  */
 export function markdownToText(markdown: string): string {
   const literals: string[] = [];
@@ -36,7 +41,9 @@ export function markdownToText(markdown: string): string {
       return `\uE000${literals.length - 1}\uE001`;
     },
   );
-  const text = removeMarkdown(withoutLiterals, { gfm: true, useImgAltText: false, stripListLeaders: true });
+  // remove-markdown ends a destination at its first ')', leaving the rest of a URL in the text as words.
+  const withoutTargets = withoutLiterals.replace(IMAGE, '').replace(LINK, '$1');
+  const text = removeMarkdown(withoutTargets, { gfm: true, useImgAltText: false, stripListLeaders: true });
   return text.replace(PLACEHOLDER, (_match, index: string) => literals[Number(index)] ?? '');
 }
 
