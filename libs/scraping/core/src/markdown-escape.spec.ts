@@ -6,6 +6,7 @@ describe('escapeMarkdownText', () => {
     ['see [1] and [note]', 'see [1] and [note]'],
     ['5 * 3 = 15', '5 * 3 = 15'],
     ['C:\\path\\file', 'C:\\path\\file'],
+    ['if a < b or a <= 3', 'if a < b or a <= 3'],
   ])('leaves %j alone', (text, expected) => {
     expect(escapeMarkdownText(text)).toBe(expected);
   });
@@ -24,6 +25,8 @@ describe('escapeMarkdownText', () => {
     ['---', '\\---'],
     ['2024. A good year', '2024\\. A good year'],
     ['~~~ not a fence', '\\~~~ not a fence'],
+    ['List<String> and <div> and </p>', 'List\\<String> and \\<div> and \\</p>'],
+    ['<https://example.com> <!-- x -->', '\\<https://example.com> \\<!-- x -->'],
   ])('escapes %j', (text, expected) => {
     expect(escapeMarkdownText(text)).toBe(expected);
   });

@@ -11,7 +11,9 @@ const LINE_START_ESCAPES: ReadonlyArray<[RegExp, string]> = [
   [/^(\d+)([.)])(?=\s)/, '$1\\$2'],
   [/^~~~/, '\\~~~'],
 ];
-const MAY_NEED_ESCAPING = /[\\`*_\]#>+\-\d~]/;
+const MAY_NEED_ESCAPING = /[\\`*_\]#>+\-\d~<]/;
+// What may follow a '<' that opens raw HTML or an autolink, which a renderer would hide or turn into a link.
+const TAG_START = /[A-Za-z/!?]/;
 
 /** Whether a `*` or `_` at `index` could open or close emphasis; a text boundary counts as "could". */
 function canDelimit(text: string, index: number): boolean {
@@ -40,6 +42,8 @@ export function escapeMarkdownText(text: string): string {
     else if ((char === '*' || char === '_') && canDelimit(text, index)) escaped += `\\${char}`;
     // "]" directly followed by "(" or "[" would close a link.
     else if (char === ']' && (next === '(' || next === '[')) escaped += '\\]';
+    // "List<String>" would otherwise be read as an HTML tag and vanish from the rendered text.
+    else if (char === '<' && TAG_START.test(next)) escaped += '\\<';
     else escaped += char;
   }
   return LINE_START_ESCAPES.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement), escaped);
