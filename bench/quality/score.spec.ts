@@ -31,6 +31,10 @@ describe('markdownToText', () => {
     expect(text).toContain('After > before.');
   });
 
+  it("keeps a '<' that opens no tag", () => {
+    expect(markdownToText('when a < b holds, and b > c')).toBe('when a < b holds, and b > c');
+  });
+
   it('reads escaped characters as themselves', () => {
     expect(markdownToText('2 \\* 3 is not \\<b\\> and snake\\_case')).toBe('2 * 3 is not <b> and snake_case');
   });
