@@ -35,6 +35,12 @@ describe('markdownToText', () => {
     expect(markdownToText('when a < b holds, and b > c')).toBe('when a < b holds, and b > c');
   });
 
+  it('keeps quoted code blocks whole', () => {
+    const text = markdownToText(['> Example:', '>', '> ```', '> let bytes: Vec<u8> = Vec::new();', '> ```', '', 'After > before.'].join('\n'));
+    expect(text).toContain('let bytes: Vec<u8> = Vec::new();');
+    expect(text).toContain('After > before.');
+  });
+
   it('reads escaped characters as themselves', () => {
     expect(markdownToText('2 \\* 3 is not \\<b\\> and snake\\_case')).toBe('2 * 3 is not <b> and snake_case');
   });
