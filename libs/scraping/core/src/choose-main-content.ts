@@ -1,6 +1,7 @@
 import { findContentRegion, mainLandmark, measureText, type TextMasses } from './content-region';
 import { extractMainContent } from './main-content';
 import { pruneBoilerplate } from './prune-boilerplate';
+import { removeRepeatedBlocks } from './repeated-blocks';
 
 // Readability's article wins when it holds at least this share of the text-dense region's text: it is then the same
 // content, cleaned of what sits between the blocks. Below it, Readability kept one block of many.
@@ -21,9 +22,11 @@ export function chooseMainContent(document: Document): string | undefined {
   const regionChars = measureText(document.body, masses, landmarks).chars;
   const region = findContentRegion(mainLandmark(landmarks, masses, regionChars) ?? document.body, masses);
   const regionLeft = (masses.get(region)?.chars ?? 0) - pruneBoilerplate(region, masses);
+  removeRepeatedBlocks(region);
   const regionHtml = region.innerHTML;
   const article = extractMainContent(document);
   if (article && visibleChars(article) >= READABILITY_SHARE * (masses.get(region)?.chars ?? regionChars)) {
+    removeRepeatedBlocks(article);
     return article.innerHTML;
   }
   // Pruning may leave a region of nothing but named furniture empty; an empty reading is never the answer.

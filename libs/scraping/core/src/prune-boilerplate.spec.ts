@@ -94,4 +94,14 @@ describe('pruneBoilerplate, labels', () => {
     expect(text).not.toContain('Quantity');
     expect(text).toContain('Oat');
   });
+
+  it("removes every post's poster card and signature, though the posts are a run of like blocks", () => {
+    const post = (text: string): string =>
+      `<div class="post"><dl class="postprofile"><dt>Senator</dt><dd>Posts: 4032</dd></dl><p>${text}</p>` +
+      '<div class="signature">Member of The Glitches. Stats not canon.</div></div>';
+    const text = prunedText(post('Which leagues should the table cover?') + post('Add La Liga and Ligue 1.'));
+    expect(text).toContain('Which leagues should the table cover?');
+    expect(text).toContain('Add La Liga and Ligue 1.');
+    expect(text).not.toMatch(/Posts|Senator|Glitches/);
+  });
 });

@@ -1,5 +1,6 @@
 import type { TextMasses } from './content-region';
 import { firstClass, isNamedBoilerplate } from './named-boilerplate';
+import { isPostFurniture } from './post-furniture';
 
 // A block whose text is at least this much link text is a menu, when its links are also short: a listing's links
 // are titles of some length, a menu's are a word or two. A table is never taken for a menu: a table of names that
@@ -53,12 +54,12 @@ function countFirstClasses(element: Element): Map<string, number> {
 }
 
 /**
- * Removes the page's banner, the menus, the blocks named as boilerplate (reviews, recommendations, filters...), and
- * what is left of forms once their controls are gone (minor forms, labels) inside a content region, in one walk, and
- * returns how many visible characters went. A block with a heading is no menu, because a grid of items or a list of
- * articles (links under headings) is content on a listing page. A block whose class starts like a sibling's is one of
- * a run of like blocks, the items of the content (the reviews of a review round-up, the questions of a FAQ): neither
- * it nor anything in it goes for its name.
+ * Removes the page's banner, the menus, the blocks named as boilerplate (reviews, recommendations, filters...), the
+ * posters' cards and signatures of a thread, and what is left of forms once their controls are gone (minor forms,
+ * labels) inside a content region, in one walk, and returns how many visible characters went. A block with a heading is
+ * no menu, because a grid of items or a list of articles (links under headings) is content on a listing page. A block
+ * whose class starts like a sibling's is one of a run of like blocks, the items of the content (the reviews of a review
+ * round-up, the questions of a FAQ): neither it nor anything in it goes for its name, except a post's furniture.
  */
 export function pruneBoilerplate(region: Element, masses: TextMasses): number {
   const namedLimit = NAMED_MAX_REGION_SHARE * (masses.get(region)?.chars ?? 0);
@@ -83,7 +84,8 @@ export function pruneBoilerplate(region: Element, masses: TextMasses): number {
         isBanner(child, insideSection) ||
         (BLOCKS.has(child.localName) && isMenu(child, masses)) ||
         isMinorForm(child, masses, namedLimit) ||
-        isControlLabel(child)
+        isControlLabel(child) ||
+        isPostFurniture(child, className)
       ) {
         remove(child);
       } else if (

@@ -1,21 +1,30 @@
-import { isDroppedByReadability } from './readability-prefilter';
+import { isDroppedByReadability, isUnlikelyByName } from './readability-prefilter';
 
 describe('isDroppedByReadability', () => {
-  it('drops a block whose class reads like page furniture', () => {
-    expect(isDroppedByReadability('div', { class: 'sticky-header' }, ['body'])).toBe(true);
-  });
-
-  it('keeps a table whatever its class says', () => {
-    expect(isDroppedByReadability('table', { class: 'wikitable sticky-header' }, ['body', 'div'])).toBe(false);
+  it('drops what is not content by its name or role, whatever its class', () => {
+    expect(isDroppedByReadability('nav', {})).toBe(true);
+    expect(isDroppedByReadability('div', { role: 'navigation' })).toBe(true);
+    expect(isDroppedByReadability('div', { class: 'sidebar' })).toBe(false);
   });
 
   it('keeps a hidden tab panel, whose text waits for its tab, and drops other hidden blocks', () => {
-    expect(isDroppedByReadability('div', { role: 'tabpanel', hidden: '' }, ['body'])).toBe(false);
-    expect(isDroppedByReadability('div', { role: 'tabpanel', style: 'display:none' }, ['body'])).toBe(false);
-    expect(isDroppedByReadability('div', { hidden: '' }, ['body'])).toBe(true);
+    expect(isDroppedByReadability('div', { role: 'tabpanel', hidden: '' })).toBe(false);
+    expect(isDroppedByReadability('div', { role: 'tabpanel', style: 'display:none' })).toBe(false);
+    expect(isDroppedByReadability('div', { hidden: '' })).toBe(true);
   });
 
   it('keeps a hidden panel labelled by the control that opens it, such as an accordion answer', () => {
-    expect(isDroppedByReadability('div', { 'aria-labelledby': 'faq-1-question', hidden: '' }, ['body'])).toBe(false);
+    expect(isDroppedByReadability('div', { 'aria-labelledby': 'faq-1-question', hidden: '' })).toBe(false);
+  });
+});
+
+describe('isUnlikelyByName', () => {
+  it('names a block whose class reads like page furniture', () => {
+    expect(isUnlikelyByName('div', { class: 'sticky-header' }, ['body'])).toBe(true);
+    expect(isUnlikelyByName('div', { class: 'main-comments' }, ['body'])).toBe(false);
+  });
+
+  it('never names a table, whatever its class says', () => {
+    expect(isUnlikelyByName('table', { class: 'wikitable sticky-header' }, ['body', 'div'])).toBe(false);
   });
 });

@@ -31,25 +31,27 @@ function hasNearAncestor(ancestors: readonly string[], names: readonly string[])
 
 /**
  * Whether Readability would remove this element (and so everything inside it) before or while choosing the main
- * content. `ancestors` are the names of the open elements around it, outermost first. With `byRoleOnly`, class and
- * id names are not held against an element: on a discussion page "comment" and "reply" name the content.
+ * content for what it is: its element name, role or visibility. What its class or id says is a separate question
+ * ({@link isUnlikelyByName}).
  */
-export function isDroppedByReadability(
-  name: string,
-  attributes: TagAttributes,
-  ancestors: readonly string[],
-  byRoleOnly = false,
-): boolean {
+export function isDroppedByReadability(name: string, attributes: TagAttributes): boolean {
   if (EXEMPT.has(name)) return false;
   if (ALWAYS_CLEANED.has(name) || isInvisible(attributes)) return true;
   if (attributes['aria-modal'] === 'true' && attributes.role === 'dialog') return true;
   if (attributes.role !== undefined && UNLIKELY_ROLES.has(attributes.role)) return true;
   // <nav> has the implicit role "navigation". Readability only drops the explicit role, and keeps <nav> on short
   // pages; the API defines main content as excluding navigation.
-  if (name === 'nav') return true;
+  return name === 'nav';
+}
+
+/**
+ * Whether Readability would remove this element for its class or id alone ("sidebar", "header", "comments").
+ * `ancestors` are the names of the open elements around it, outermost first.
+ */
+export function isUnlikelyByName(name: string, attributes: TagAttributes, ancestors: readonly string[]): boolean {
   // A data table is content whatever its class says ("sticky-header" is how it scrolls); Readability still judges it in
   // its own pass, and the text-dense region keeps it when Readability's reading leaves it out.
-  if (name === 'a' || name === 'table' || byRoleOnly) return false;
+  if (name === 'a' || name === 'table' || EXEMPT.has(name)) return false;
   const matchString = `${attributes.class ?? ''} ${attributes.id ?? ''}`;
   return (
     UNLIKELY_CANDIDATES.test(matchString) &&

@@ -72,6 +72,27 @@ describe('stripNonContent', () => {
     );
   });
 
+  it('keeps a block named like furniture when it holds far more text than the rest of the page', () => {
+    // A layout wrapper named after the sidebar beside it: the article inside outweighs all that was kept around it.
+    const article = 'A paragraph of the article, long enough to be read as the content of the page. '.repeat(8);
+    const html = `<p>Site name</p><div class="has-sidebar"><h1>Title</h1><p>${article}</p>
+      <div class="sidebar-widget"><a href="/x">Archive</a></div></div><div class="sidebar"><p>About us</p></div>`;
+    const stripped = stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true });
+    expect(stripped).toContain(article);
+    // Inside it names count for nothing; the real sidebar, beside it and small, goes.
+    expect(stripped).toContain('Archive');
+    expect(stripped).not.toContain('About us');
+  });
+
+  it('drops a named block that outweighs the rest when it is a discussion or too short to be content', () => {
+    const comments = 'A comment under the article, longer than the article it comments on. '.repeat(10);
+    const withComments = `<p>A short article.</p><div class="comments"><p>${comments}</p></div>`;
+    expect(stripNonContent(withComments, { ...OPTIONS, mainContentPrefilter: true })).toBe('<p>A short article.</p>');
+    // A script-rendered page keeps next to nothing: a menu of a few entries is not its content either.
+    const shell = '<div id="app"></div><ul class="menu"><li>Product</li><li>Pricing</li><li>Company</li></ul>';
+    expect(stripNonContent(shell, { ...OPTIONS, mainContentPrefilter: true })).toBe('<div id="app"></div>');
+  });
+
   it('drops links drawn as buttons with the pre-filter, and only then', () => {
     const html = '<p>Plans for teams.</p><a class="btn btn-primary" href="/signup">Get started</a>';
     expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe('<p>Plans for teams.</p>');

@@ -1,7 +1,8 @@
 import { resolveUrl } from './base-url';
 import { isCallToAction } from './call-to-action';
 import { type HtmlVisitor, scanHtml, type SourceToken, type TagAttributes } from './html-scan';
-import { isDroppedByReadability } from './readability-prefilter';
+import { mayHoldContent, NamedBlocks } from './named-content-block';
+import { isDroppedByReadability, isUnlikelyByName } from './readability-prefilter';
 import { srcsetUrls } from './srcset';
 
 /** How {@link NonContentStripper} cleans a page. */
@@ -80,18 +81,24 @@ export class NonContentStripper implements HtmlVisitor {
   // Whitespace-only text held back until the next tag shows whether it sits at a block boundary.
   private pendingWhitespace = '';
   private atBlockBoundary = true;
+  // Blocks the pre-filter would drop for their class or id, copied until the page shows whether one is its content.
+  private readonly namedBlocks = new NamedBlocks();
+  private linkDepth = 0;
 
   constructor(private readonly options: StripOptions) {}
 
   /** The cleaned body content, as an HTML fragment. */
   html(): string {
-    return this.output.join('');
+    return this.namedBlocks.judge(this.output).join('');
   }
 
   openTag(name: string, attributes: TagAttributes, implied: boolean): void {
     const copying = this.droppedFrom < 0 && !implied;
-    const dropped = copying && (DROPPED_SUBTREES.has(name) || this.droppedForMainContent(name, attributes));
+    const verdict = copying ? this.mainContentVerdict(name, attributes) : 'keep';
+    const dropped = copying && (DROPPED_SUBTREES.has(name) || verdict === 'drop');
     this.openElements.push(name);
+    if (verdict === 'named' && !dropped) this.namedBlocks.open(this.output.length, this.openElements.length);
+    if (copying && !dropped && name === 'a') this.linkDepth += 1;
     if (dropped) this.droppedFrom = this.openElements.length - 1;
     else if (copying && name === 'noscript') {
       if (this.noscript) this.droppedFrom = this.openElements.length - 1;
@@ -113,6 +120,7 @@ export class NonContentStripper implements HtmlVisitor {
     }
     this.output.push(this.pendingWhitespace, raw);
     if (this.noscript) this.noscript.textChars += raw.length;
+    this.namedBlocks.addText(raw.length, this.linkDepth > 0);
     this.pendingWhitespace = '';
     this.atBlockBoundary = false;
   }
@@ -124,15 +132,21 @@ export class NonContentStripper implements HtmlVisitor {
       return;
     }
     if (PREFORMATTED.has(name) && this.preformattedDepth > 0) this.preformattedDepth -= 1;
+    if (name === 'a' && this.linkDepth > 0) this.linkDepth -= 1;
     if (name === 'noscript' && this.noscript?.depth === this.openElements.length + 1) {
-      if (this.noscript.textChars < NOSCRIPT_MIN_TEXT_CHARS) this.output.length = this.noscript.outputStart;
+      if (this.noscript.textChars < NOSCRIPT_MIN_TEXT_CHARS) {
+        this.output.length = this.noscript.outputStart;
+        this.namedBlocks.truncate(this.noscript.outputStart);
+      }
       this.noscript = undefined;
       return;
     }
     // Implied end tags are not in the source; the DOM parser that reads the output infers them again, by HTML rules.
-    if (implied) return;
-    this.reachTag(name);
-    if (!DROPPED_TAGS.has(name) && VALID_TAG.test(name)) this.output.push(token.raw());
+    if (!implied) {
+      this.reachTag(name);
+      if (!DROPPED_TAGS.has(name) && VALID_TAG.test(name)) this.output.push(token.raw());
+    }
+    this.namedBlocks.close(this.openElements.length + 1, this.output.length);
   }
 
   /** Settles held-back whitespace when a copied tag arrives: kept between inline content, dropped at a block edge. */
@@ -143,12 +157,18 @@ export class NonContentStripper implements HtmlVisitor {
     this.atBlockBoundary = block;
   }
 
-  private droppedForMainContent(name: string, attributes: TagAttributes): boolean {
-    return (
-      this.options.mainContentPrefilter &&
-      (isDroppedByReadability(name, attributes, this.openElements, this.options.prefilterByRoleOnly) ||
-        isCallToAction(name, attributes))
-    );
+  /**
+   * What the main-content pre-filter does with an element: drop it, keep it, or, when only its class or id speaks
+   * against it, copy it on approval as a named block (see {@link NamedBlocks}).
+   */
+  private mainContentVerdict(name: string, attributes: TagAttributes): 'drop' | 'keep' | 'named' {
+    if (!this.options.mainContentPrefilter) return 'keep';
+    if (isDroppedByReadability(name, attributes) || isCallToAction(name, attributes)) {
+      return 'drop';
+    }
+    if (this.options.prefilterByRoleOnly || this.namedBlocks.inside) return 'keep';
+    if (!isUnlikelyByName(name, attributes, this.openElements)) return 'keep';
+    return mayHoldContent(attributes) ? 'named' : 'drop';
   }
 
   private startTag(name: string, attributes: TagAttributes): string {

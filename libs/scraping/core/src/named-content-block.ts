@@ -1,0 +1,84 @@
+import type { TagAttributes } from './html-scan';
+
+// Class and id words of a discussion under the content: an article's comment section can hold more text than the
+// article, so its size says nothing. Discussion pages are recognised by their markup instead (discussion-page.ts).
+const DISCUSSION_NAME = /comment|disqus|replies|remark/i;
+// A block dropped for its name that holds at least this many times the text the pre-filter kept elsewhere is the
+// page's content under an unlucky name: a layout wrapper named after the sidebar beside it ("has-sidebar",
+// "content-sidebar-wrap"), after the header above it ("header-offset") or after the footer below it. The sidebar,
+// header or footer such a name usually means holds less text than the page around it.
+const CONTENT_SHARE_OF_KEPT = 1.5;
+// ...and at least this much text: on a page whose content comes from scripts, a few menu entries outweigh the nothing
+// that was kept, and the main-content reading of the whole page does better than a menu.
+const MIN_CONTENT_CHARS = 500;
+// Link text counts for half, as in the text-dense region: a sidebar or footer is mostly links, content mostly not.
+const LINK_TEXT_WEIGHT = 0.5;
+
+interface CopiedBlock {
+  start: number;
+  end: number;
+  text: number;
+}
+
+/**
+ * Whether a block the pre-filter drops for its class or id alone may be copied on approval instead: any such block but
+ * one named as a discussion.
+ */
+export function mayHoldContent(attributes: TagAttributes): boolean {
+  return !DISCUSSION_NAME.test(`${attributes.class ?? ''} ${attributes.id ?? ''}`);
+}
+
+/**
+ * The blocks the streaming pre-filter would drop for their name alone ("sidebar", "header", "footer"), copied into
+ * the output on approval. Most are what their name says and go once the page has been read; the one that holds far
+ * more text than everything kept outside such blocks is the page's content and stays, with whatever its own names
+ * say inside it. Positions are indices into the stripper's output.
+ */
+export class NamedBlocks {
+  private current: { start: number; depth: number; text: number } | undefined;
+  private readonly copied: CopiedBlock[] = [];
+  private keptText = 0;
+
+  /** Whether a named block is being copied: names inside it count for nothing until it is judged. */
+  get inside(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** A named block opens at `depth` of the open elements; its markup starts at `start` in the output. */
+  open(start: number, depth: number): void {
+    this.current = { start, depth, text: 0 };
+  }
+
+  /** Text copied to the output. */
+  addText(chars: number, insideLink: boolean): void {
+    const weighted = insideLink ? chars * LINK_TEXT_WEIGHT : chars;
+    if (this.current) this.current.text += weighted;
+    else this.keptText += weighted;
+  }
+
+  /** An element at `depth` closed, its markup ending at `end` in the output. */
+  close(depth: number, end: number): void {
+    if (this.current?.depth !== depth) return;
+    this.copied.push({ start: this.current.start, end, text: this.current.text });
+    this.current = undefined;
+  }
+
+  /** The output was cut back to `length`: blocks that started there are gone with it. */
+  truncate(length: number): void {
+    while ((this.copied.at(-1)?.start ?? -1) >= length) this.copied.pop();
+    if (this.current && this.current.start >= length) this.current = undefined;
+  }
+
+  /** `output` without the named blocks that turned out not to hold the page's content. */
+  judge(output: readonly string[]): string[] {
+    const kept: string[] = [];
+    let from = 0;
+    for (const block of this.copied) {
+      if (block.text >= MIN_CONTENT_CHARS && block.text >= CONTENT_SHARE_OF_KEPT * this.keptText) continue;
+      for (let index = from; index < block.start; index += 1) kept.push(output[index]);
+      from = block.end;
+    }
+    for (let index = from; index < output.length; index += 1) kept.push(output[index]);
+    return kept;
+  }
+}

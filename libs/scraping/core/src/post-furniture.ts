@@ -1,0 +1,13 @@
+// Class and id words of what a forum or question-and-answer site draws around every post: the poster's card (join
+// date, post count, location) and the signature under the post. Matched as whole words of a class or id
+// ("post-signature", "postprofile", "user_info"), like the words of named-boilerplate.ts.
+const POST_FURNITURE_WORD = /(?:^|[\s_-])(?:signatures?|postprofile|user-?info|poster-?info)(?:$|[\s_-])/i;
+
+/**
+ * Whether the class (given, as it is already at hand) or id of `element` names it as the poster's card or signature
+ * of a post. Unlike other named boilerplate, such a block goes inside a run of like blocks too: it sits in every post
+ * of a thread, and a thread is exactly such a run.
+ */
+export function isPostFurniture(element: Element, className: string): boolean {
+  return POST_FURNITURE_WORD.test(className) || POST_FURNITURE_WORD.test(element.getAttribute('id') ?? '');
+}
