@@ -13,11 +13,20 @@ const CONTENT_SHARE_OF_KEPT = 1.5;
 const MIN_CONTENT_CHARS = 500;
 // Link text counts for half, as in the text-dense region: a sidebar or footer is mostly links, content mostly not.
 const LINK_TEXT_WEIGHT = 0.5;
+// ...and a block kept as content is mostly prose: a blog's archive sidebar or a picker of options (languages, dates)
+// can hold more text than a short page around it, nearly all of it in links.
+const MAX_CONTENT_LINK_SHARE = 0.4;
 
-interface CopiedBlock {
+interface BlockText {
+  /** Visible characters, link text counted at {@link LINK_TEXT_WEIGHT}. */
+  text: number;
+  chars: number;
+  linkChars: number;
+}
+
+interface CopiedBlock extends BlockText {
   start: number;
   end: number;
-  text: number;
 }
 
 /**
@@ -35,7 +44,7 @@ export function mayHoldContent(attributes: TagAttributes): boolean {
  * say inside it. Positions are indices into the stripper's output.
  */
 export class NamedBlocks {
-  private current: { start: number; depth: number; text: number } | undefined;
+  private current: (BlockText & { start: number; depth: number }) | undefined;
   private readonly copied: CopiedBlock[] = [];
   private keptText = 0;
 
@@ -46,20 +55,26 @@ export class NamedBlocks {
 
   /** A named block opens at `depth` of the open elements; its markup starts at `start` in the output. */
   open(start: number, depth: number): void {
-    this.current = { start, depth, text: 0 };
+    this.current = { start, depth, text: 0, chars: 0, linkChars: 0 };
   }
 
   /** Text copied to the output. */
   addText(chars: number, insideLink: boolean): void {
     const weighted = insideLink ? chars * LINK_TEXT_WEIGHT : chars;
-    if (this.current) this.current.text += weighted;
-    else this.keptText += weighted;
+    if (!this.current) {
+      this.keptText += weighted;
+      return;
+    }
+    this.current.text += weighted;
+    this.current.chars += chars;
+    if (insideLink) this.current.linkChars += chars;
   }
 
   /** An element at `depth` closed, its markup ending at `end` in the output. */
   close(depth: number, end: number): void {
     if (this.current?.depth !== depth) return;
-    this.copied.push({ start: this.current.start, end, text: this.current.text });
+    const { start, text, chars, linkChars } = this.current;
+    this.copied.push({ start, end, text, chars, linkChars });
     this.current = undefined;
   }
 
@@ -69,12 +84,20 @@ export class NamedBlocks {
     if (this.current && this.current.start >= length) this.current = undefined;
   }
 
+  private holdsContent(block: CopiedBlock): boolean {
+    return (
+      block.text >= MIN_CONTENT_CHARS &&
+      block.text >= CONTENT_SHARE_OF_KEPT * this.keptText &&
+      block.linkChars <= MAX_CONTENT_LINK_SHARE * block.chars
+    );
+  }
+
   /** `output` without the named blocks that turned out not to hold the page's content. */
   judge(output: readonly string[]): string[] {
     const kept: string[] = [];
     let from = 0;
     for (const block of this.copied) {
-      if (block.text >= MIN_CONTENT_CHARS && block.text >= CONTENT_SHARE_OF_KEPT * this.keptText) continue;
+      if (this.holdsContent(block)) continue;
       for (let index = from; index < block.start; index += 1) kept.push(output[index]);
       from = block.end;
     }

@@ -84,6 +84,12 @@ describe('stripNonContent', () => {
     expect(stripped).not.toContain('About us');
   });
 
+  it('drops a named block that outweighs the rest when it is mostly links, as an archive sidebar is', () => {
+    const archive = Array.from({ length: 60 }, (_, month) => `<li><a href="/archive/${month}">Archive of month ${month}</a> (3)</li>`).join('');
+    const html = `<p>A short post of a few words.</p><div class="sidebar"><h2>Blog archive</h2><ul>${archive}</ul></div>`;
+    expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe('<p>A short post of a few words.</p>');
+  });
+
   it('drops a named block that outweighs the rest when it is a discussion or too short to be content', () => {
     const comments = 'A comment under the article, longer than the article it comments on. '.repeat(10);
     const withComments = `<p>A short article.</p><div class="comments"><p>${comments}</p></div>`;
