@@ -94,6 +94,9 @@ describe('stripNonContent', () => {
     const comments = 'A comment under the article, longer than the article it comments on. '.repeat(10);
     const withComments = `<p>A short article.</p><div class="comments"><p>${comments}</p></div>`;
     expect(stripNonContent(withComments, { ...OPTIONS, mainContentPrefilter: true })).toBe('<p>A short article.</p>');
+    const reviews = 'A review of the product, longer than its description. '.repeat(12);
+    const withReviews = `<p>A short product description.</p><div class="reviews-sidebar"><p>${reviews}</p></div>`;
+    expect(stripNonContent(withReviews, { ...OPTIONS, mainContentPrefilter: true })).toBe('<p>A short product description.</p>');
     // A script-rendered page keeps next to nothing: a menu of a few entries is not its content either.
     const shell = '<div id="app"></div><ul class="menu"><li>Product</li><li>Pricing</li><li>Company</li></ul>';
     expect(stripNonContent(shell, { ...OPTIONS, mainContentPrefilter: true })).toBe('<div id="app"></div>');
