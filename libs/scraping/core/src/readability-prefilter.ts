@@ -1,4 +1,5 @@
 import type { TagAttributes } from './html-scan';
+import { isStreamedSegment } from './streamed-segments';
 
 // These mirror the patterns @mozilla/readability 0.6 removes in its first pass (_grabArticle, _isProbablyVisible) and
 // unconditionally from the article (_prepArticle). Applying them while streaming drops the same subtrees before jsdom
@@ -13,11 +14,12 @@ const INVISIBLE_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden
 const ANCESTOR_DEPTH = 4;
 const EXEMPT = new Set(['html', 'body']);
 
-function isInvisible(attributes: TagAttributes): boolean {
+function isInvisible(name: string, attributes: TagAttributes): boolean {
   // A tab panel, or any panel labelled by the control that opens it (an accordion's answer, a collapsed section), is
   // hidden only until that control is chosen: its text is part of the page's content, though Readability would drop it.
   if (attributes.role === 'tabpanel' || attributes['aria-labelledby'] !== undefined) return false;
-  if (attributes.hidden !== undefined) return true;
+  // A segment React streams in is hidden only until its script moves it into place (streamed-segments.ts).
+  if (attributes.hidden !== undefined) return !isStreamedSegment(name, attributes);
   if (attributes['aria-hidden'] === 'true' && !(attributes.class ?? '').includes('fallback-image')) return true;
   return attributes.style !== undefined && INVISIBLE_STYLE.test(attributes.style);
 }
@@ -36,7 +38,7 @@ function hasNearAncestor(ancestors: readonly string[], names: readonly string[])
  */
 export function isDroppedByReadability(name: string, attributes: TagAttributes): boolean {
   if (EXEMPT.has(name)) return false;
-  if (ALWAYS_CLEANED.has(name) || isInvisible(attributes)) return true;
+  if (ALWAYS_CLEANED.has(name) || isInvisible(name, attributes)) return true;
   if (attributes['aria-modal'] === 'true' && attributes.role === 'dialog') return true;
   if (attributes.role !== undefined && UNLIKELY_ROLES.has(attributes.role)) return true;
   // <nav> has the implicit role "navigation". Readability only drops the explicit role, and keeps <nav> on short

@@ -4,6 +4,7 @@ import { type HtmlVisitor, scanHtml, type SourceToken, type TagAttributes } from
 import { mayHoldContent, NamedBlocks } from './named-content-block';
 import { isDroppedByReadability, isUnlikelyByName } from './readability-prefilter';
 import { srcsetUrls } from './srcset';
+import { isStreamedSegment, placeStreamedSegments, streamedSegmentMarks } from './streamed-segments';
 
 /** How {@link NonContentStripper} cleans a page. */
 export interface StripOptions {
@@ -84,12 +85,14 @@ export class NonContentStripper implements HtmlVisitor {
   // Blocks the pre-filter would drop for their class or id, copied until the page shows whether one is its content.
   private readonly namedBlocks = new NamedBlocks();
   private linkDepth = 0;
+  // Depths of the open streamed segments (see streamed-segments.ts) and the marks that close them.
+  private readonly openSegments: { depth: number; endMark: string }[] = [];
 
   constructor(private readonly options: StripOptions) {}
 
   /** The cleaned body content, as an HTML fragment. */
   html(): string {
-    return this.namedBlocks.judge(this.output).join('');
+    return placeStreamedSegments(this.namedBlocks.judge(this.output).join(''));
   }
 
   openTag(name: string, attributes: TagAttributes, implied: boolean): void {
@@ -99,14 +102,21 @@ export class NonContentStripper implements HtmlVisitor {
     this.openElements.push(name);
     if (verdict === 'named' && !dropped) this.namedBlocks.open(this.output.length, this.openElements.length);
     if (copying && !dropped && name === 'a') this.linkDepth += 1;
-    if (dropped) this.droppedFrom = this.openElements.length - 1;
-    else if (copying && name === 'noscript') {
+    if (dropped) {
+      this.droppedFrom = this.openElements.length - 1;
+      const placeholder = copying ? streamedSegmentMarks.placeholder(name, attributes) : undefined;
+      if (placeholder) this.output.push(placeholder);
+    } else if (copying && name === 'noscript') {
       if (this.noscript) this.droppedFrom = this.openElements.length - 1;
       else this.noscript = { outputStart: this.output.length, depth: this.openElements.length, textChars: 0 };
     } else if (copying) {
       this.reachTag(name);
       if (PREFORMATTED.has(name)) this.preformattedDepth += 1;
       if (!DROPPED_TAGS.has(name) && VALID_TAG.test(name)) this.output.push(this.startTag(name, attributes));
+      if (isStreamedSegment(name, attributes)) {
+        this.output.push(streamedSegmentMarks.start(attributes));
+        this.openSegments.push({ depth: this.openElements.length, endMark: streamedSegmentMarks.end(attributes) });
+      }
     }
   }
 
@@ -142,6 +152,7 @@ export class NonContentStripper implements HtmlVisitor {
       return;
     }
     // Implied end tags are not in the source; the DOM parser that reads the output infers them again, by HTML rules.
+    if (this.openSegments.at(-1)?.depth === this.openElements.length + 1) this.output.push(this.openSegments.pop()?.endMark ?? '');
     if (!implied) {
       this.reachTag(name);
       if (!DROPPED_TAGS.has(name) && VALID_TAG.test(name)) this.output.push(token.raw());
