@@ -3,7 +3,7 @@ import type { TagAttributes } from './html-scan';
 // React streams the parts of a server-rendered page that were not ready in time after the rest: each comes as a hidden
 // `<div id="S:n">` near the end of the body, and an inline script moves its children into the place its
 // `<template id="B:n">` marks and shows them. A client that runs no scripts sees the page's content out of place and
-// hidden. These ids are React's own; the markers are private-use characters no page's markup holds.
+// hidden. These ids are React's own; the marks are private-use characters around a pattern a page's text does not form.
 const SEGMENT_ID = /^S:([0-9a-f]+)$/i;
 const PLACEHOLDER_ID = /^B:([0-9a-f]+)$/i;
 const MARKER = /\uE010([BSE]):([0-9a-f]+)\uE011/gi;
