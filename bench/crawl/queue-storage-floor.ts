@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AckPolicy, connect, type JetStreamClient, type JetStreamManager, RetentionPolicy, StorageType } from 'nats';
+import { AckPolicy, connect, type Consumer, type JetStreamClient, type JetStreamManager, RetentionPolicy, StorageType } from 'nats';
 import { Client } from 'pg';
 import { cpuSeconds, DatabaseBackendsCpu } from './process-readings';
 
@@ -54,13 +54,16 @@ export async function measureQueueStorageFloor(options: {
     const natsBefore = cpuSeconds(options.natsPid);
     const clientsBefore = process.cpuUsage();
     const js = nats.jetstream();
+    const [jobsConsumer, resultsConsumer, usageConsumer] = await Promise.all(
+      ['jobs', 'results', 'usage'].map((name) => js.consumers.get(`${prefix}-${name}`, `${prefix}-${name}`)),
+    );
     const document = 'x'.repeat(options.documentBytes);
     let done = 0;
     while (done < options.pages) {
       const claimed = await claim(db, jobId, options.batch);
       if (claimed.length === 0) break;
-      const jobs = await roundTrip(js, `${prefix}.jobs`, `${prefix}-jobs`, claimed.map((page) => JSON.stringify({ jobId: page.id, url: page.url_key })));
-      const results = await roundTrip(js, `${prefix}.results`, `${prefix}-results`, jobs.map((job) => JSON.stringify({ ...JSON.parse(job), document })));
+      const jobs = await roundTrip(js, `${prefix}.jobs`, jobsConsumer, claimed.map((page) => JSON.stringify({ jobId: page.id, url: page.url_key })));
+      const results = await roundTrip(js, `${prefix}.results`, resultsConsumer, jobs.map((job) => JSON.stringify({ ...JSON.parse(job), document })));
       const kept = results.map((result) => JSON.parse(result) as { jobId: string; document: string });
       await db.query('begin');
       await db.query(
@@ -72,7 +75,7 @@ export async function measureQueueStorageFloor(options: {
       const links = claimed.flatMap((page) => Array.from({ length: LINKS_PER_PAGE }, (_, step) => Number(page.url_key) + step + 1));
       await insertLinks(db, jobId, links.filter((link) => link < options.pages));
       await db.query('commit');
-      const [charges] = await roundTrip(js, `${prefix}.usage`, `${prefix}-usage`, [JSON.stringify(kept.map((page) => `crawl:${page.jobId}`))]);
+      const [charges] = await roundTrip(js, `${prefix}.usage`, usageConsumer, [JSON.stringify(kept.map((page) => `crawl:${page.jobId}`))]);
       await db.query('insert into usage (event_id) select unnest($1::text[]) on conflict do nothing', [JSON.parse(charges ?? '[]')]);
       done += kept.length;
       await backends.sample();
@@ -101,9 +104,8 @@ async function provision(manager: JetStreamManager, prefix: string): Promise<voi
 }
 
 /** Publishes the bodies with acknowledgement, pulls them from the durable consumer, acknowledges each, returns them. */
-async function roundTrip(js: JetStreamClient, subject: string, stream: string, bodies: readonly string[]): Promise<string[]> {
+async function roundTrip(js: JetStreamClient, subject: string, consumer: Consumer, bodies: readonly string[]): Promise<string[]> {
   await Promise.all(bodies.map((body, index) => js.publish(subject, body, { msgID: `${subject}-${randomUUID()}-${index}` })));
-  const consumer = await js.consumers.get(stream, stream);
   const received: string[] = [];
   while (received.length < bodies.length) {
     const messages = await consumer.fetch({ max_messages: bodies.length - received.length, expires: 5_000 });
