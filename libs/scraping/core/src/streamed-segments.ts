@@ -8,27 +8,29 @@ const SEGMENT_ID = /^S:([0-9a-f]+)$/i;
 const PLACEHOLDER_ID = /^B:([0-9a-f]+)$/i;
 const MARKER = /\uE010([BSE]):([0-9a-f]+)\uE011/gi;
 
+function segmentId(name: string, attributes: TagAttributes): string | undefined {
+  return name === 'div' && attributes.hidden !== undefined ? SEGMENT_ID.exec(attributes.id ?? '')?.[1] : undefined;
+}
+
 /** Whether an element is a streamed segment, which is hidden only until React's script moves it into place. */
 export function isStreamedSegment(name: string, attributes: TagAttributes): boolean {
-  return name === 'div' && attributes.hidden !== undefined && SEGMENT_ID.test(attributes.id ?? '');
+  return segmentId(name, attributes) !== undefined;
 }
 
 /**
- * Marks for the stripper's output: where a segment's placeholder stands, and where a segment starts and ends. Each
- * is a string of its own in the output, so that cutting the output back removes it like any other piece.
+ * The stripper's marks around a streamed segment's content, or undefined for any other element. Each mark is a string
+ * of its own in the output, so that cutting the output back removes it like any other piece.
  */
-export const streamedSegmentMarks = {
-  placeholder(name: string, attributes: TagAttributes): string | undefined {
-    const id = name === 'template' ? PLACEHOLDER_ID.exec(attributes.id ?? '')?.[1] : undefined;
-    return id === undefined ? undefined : `\uE010B:${id}\uE011`;
-  },
-  start(attributes: TagAttributes): string {
-    return `\uE010S:${SEGMENT_ID.exec(attributes.id ?? '')?.[1] ?? ''}\uE011`;
-  },
-  end(attributes: TagAttributes): string {
-    return `\uE010E:${SEGMENT_ID.exec(attributes.id ?? '')?.[1] ?? ''}\uE011`;
-  },
-};
+export function segmentMarks(name: string, attributes: TagAttributes): { start: string; end: string } | undefined {
+  const id = segmentId(name, attributes);
+  return id === undefined ? undefined : { start: `\uE010S:${id}\uE011`, end: `\uE010E:${id}\uE011` };
+}
+
+/** The stripper's mark for where a segment's `<template id="B:n">` placeholder stands, or undefined. */
+export function placeholderMark(name: string, attributes: TagAttributes): string | undefined {
+  const id = name === 'template' ? PLACEHOLDER_ID.exec(attributes.id ?? '')?.[1] : undefined;
+  return id === undefined ? undefined : `\uE010B:${id}\uE011`;
+}
 
 /**
  * Moves every marked segment to its placeholder, as React's script would, and removes the marks. A segment's own

@@ -4,7 +4,7 @@ import { type HtmlVisitor, scanHtml, type SourceToken, type TagAttributes } from
 import { mayHoldContent, NamedBlocks } from './named-content-block';
 import { isDroppedByReadability, isUnlikelyByName } from './readability-prefilter';
 import { srcsetUrls } from './srcset';
-import { isStreamedSegment, placeStreamedSegments, streamedSegmentMarks } from './streamed-segments';
+import { placeholderMark, placeStreamedSegments, segmentMarks } from './streamed-segments';
 
 /** How {@link NonContentStripper} cleans a page. */
 export interface StripOptions {
@@ -104,7 +104,7 @@ export class NonContentStripper implements HtmlVisitor {
     if (copying && !dropped && name === 'a') this.linkDepth += 1;
     if (dropped) {
       this.droppedFrom = this.openElements.length - 1;
-      const placeholder = copying ? streamedSegmentMarks.placeholder(name, attributes) : undefined;
+      const placeholder = copying ? placeholderMark(name, attributes) : undefined;
       if (placeholder) this.output.push(placeholder);
     } else if (copying && name === 'noscript') {
       if (this.noscript) this.droppedFrom = this.openElements.length - 1;
@@ -113,9 +113,10 @@ export class NonContentStripper implements HtmlVisitor {
       this.reachTag(name);
       if (PREFORMATTED.has(name)) this.preformattedDepth += 1;
       if (!DROPPED_TAGS.has(name) && VALID_TAG.test(name)) this.output.push(this.startTag(name, attributes));
-      if (isStreamedSegment(name, attributes)) {
-        this.output.push(streamedSegmentMarks.start(attributes));
-        this.openSegments.push({ depth: this.openElements.length, endMark: streamedSegmentMarks.end(attributes) });
+      const marks = segmentMarks(name, attributes);
+      if (marks) {
+        this.output.push(marks.start);
+        this.openSegments.push({ depth: this.openElements.length, endMark: marks.end });
       }
     }
   }
