@@ -19,10 +19,13 @@ const LINK_TEXT_WEIGHT = 0.5;
 const MAX_CONTENT_LINK_SHARE = 0.4;
 
 interface BlockText {
-  /** Visible characters, link text counted at {@link LINK_TEXT_WEIGHT}. */
-  text: number;
   chars: number;
   linkChars: number;
+}
+
+/** Visible characters, link text counted at {@link LINK_TEXT_WEIGHT}. */
+function weightedText({ chars, linkChars }: BlockText): number {
+  return chars - linkChars * (1 - LINK_TEXT_WEIGHT);
 }
 
 interface CopiedBlock extends BlockText {
@@ -47,7 +50,7 @@ export function mayHoldContent(attributes: TagAttributes): boolean {
 export class NamedBlocks {
   private current: (BlockText & { start: number; depth: number }) | undefined;
   private readonly copied: CopiedBlock[] = [];
-  private keptText = 0;
+  private readonly kept: BlockText = { chars: 0, linkChars: 0 };
 
   /** Whether a named block is being copied: names inside it count for nothing until it is judged. */
   get inside(): boolean {
@@ -56,26 +59,21 @@ export class NamedBlocks {
 
   /** A named block opens at `depth` of the open elements; its markup starts at `start` in the output. */
   open(start: number, depth: number): void {
-    this.current = { start, depth, text: 0, chars: 0, linkChars: 0 };
+    this.current = { start, depth, chars: 0, linkChars: 0 };
   }
 
   /** Text copied to the output. */
   addText(chars: number, insideLink: boolean): void {
-    const weighted = insideLink ? chars * LINK_TEXT_WEIGHT : chars;
-    if (!this.current) {
-      this.keptText += weighted;
-      return;
-    }
-    this.current.text += weighted;
-    this.current.chars += chars;
-    if (insideLink) this.current.linkChars += chars;
+    const counted = this.current ?? this.kept;
+    counted.chars += chars;
+    if (insideLink) counted.linkChars += chars;
   }
 
   /** An element at `depth` closed, its markup ending at `end` in the output. */
   close(depth: number, end: number): void {
     if (this.current?.depth !== depth) return;
-    const { start, text, chars, linkChars } = this.current;
-    this.copied.push({ start, end, text, chars, linkChars });
+    const { start, chars, linkChars } = this.current;
+    this.copied.push({ start, end, chars, linkChars });
     this.current = undefined;
   }
 
@@ -87,8 +85,8 @@ export class NamedBlocks {
 
   private holdsContent(block: CopiedBlock): boolean {
     return (
-      block.text >= MIN_CONTENT_CHARS &&
-      block.text >= CONTENT_SHARE_OF_KEPT * this.keptText &&
+      weightedText(block) >= MIN_CONTENT_CHARS &&
+      weightedText(block) >= CONTENT_SHARE_OF_KEPT * weightedText(this.kept) &&
       block.linkChars <= MAX_CONTENT_LINK_SHARE * block.chars
     );
   }
