@@ -15,8 +15,8 @@ export interface PageScore {
 // Python's \w, which the dataset's metric splits on: letters, digits and the underscore, in any script.
 const WORD = /[\p{L}\p{N}_]+/gu;
 
-// Fenced code blocks (indented or quoted ones too) and inline code spans, whose text is content and holds no markdown syntax, characters escaped
-// with a backslash, which stand for themselves, and a '<' that cannot open an HTML tag ("a < b").
+// Fenced code blocks (indented or quoted ones too) and inline code spans, whose text is content and holds no markdown
+// syntax; characters escaped with a backslash, which stand for themselves; a '<' that cannot open an HTML tag ("a < b").
 const LITERAL = /^[ \t>]*(`{3,})[^\n]*\n([\s\S]*?)\n[ \t>]*\1[ \t]*$|`([^`\n]+)`|\\([!-/:-@[-`{-~])|(<)(?![A-Za-z/!?])/gm;
 // A link or image destination, parentheses in it included (one level, as in `filters:format(webp)/a.jpg`), and an
 // optional title.

@@ -41,7 +41,7 @@ export class NatsClient {
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
       // Otherwise every request and JetStream publish builds two Errors with stacks up front, in case it times out:
-      // ~0.1 ms per message on the hot paths, for a trace our logs already carry as the correlation id.
+      // ~0.02 ms of CPU per publish (0.05 -> 0.03 ms measured), for a trace our logs already carry as the correlation id.
       noAsyncTraces: true,
       ...(options.connectTimeoutMs ? { timeout: options.connectTimeoutMs } : {}),
     });
