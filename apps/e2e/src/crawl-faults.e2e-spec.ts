@@ -120,6 +120,28 @@ describe('a crawl survives faults', () => {
     await expectEveryPageOnceBilledOnce(id);
   }, 150_000);
 
+  it('a page the killed scheduler claimed but never published is sent by its successor at once', async () => {
+    const id = await startCrawl();
+    await waitForProgress(id, 4);
+    kill('crawl-scheduler');
+    // The moment between a claim's commit and its publish, made to last: the page is dispatched and no job says so.
+    const db = new Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      const claimed = await db.query(
+        `update crawl_pages set state = 'dispatched', attempts = attempts + 1, dispatched_at = now()
+         where id = (select id from crawl_pages where job_id = $1 and state = 'queued' order by seq limit 1)`,
+        [id],
+      );
+      expect(claimed.rowCount).toBe(1);
+    } finally {
+      await db.end();
+    }
+    await stack.startService('crawl-scheduler');
+    // Well within the ten minutes after which the stale-dispatch sweep would send it.
+    await expectEveryPageOnceBilledOnce(id);
+  }, 150_000);
+
   it('kill -9 of the api-gateway', async () => {
     const id = await startCrawl();
     await waitForProgress(id, 4);

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { Subjects } from '@wh/contracts';
+import { Streams, Subjects } from '@wh/contracts';
 import type { Logger } from '@wh/platform/logging';
 import type { JetStreamPublisher } from '@wh/platform/messaging';
 import type { CrawlDatabase } from '../database/crawl-database';
@@ -8,6 +8,8 @@ import type { CrawlPagesRepository, DispatchedPage } from '../jobs/crawl-pages.r
 
 /** How long past its own timeout a scheduled page may wait in the queue behind other work. */
 const QUEUE_ALLOWANCE_MS = 10 * 60_000;
+/** Pages dispatched this close to the edge of the duplicate window are left to the stale-dispatch sweep. */
+const DUPLICATE_WINDOW_MARGIN_MS = 60_000;
 
 /**
  * Sends a job's queued pages to the scrape-workers' work queue, within the job's and the team's concurrency and
@@ -43,6 +45,19 @@ export class PageDispatcher {
 
   async publish(job: CrawlJobRow, pages: readonly DispatchedPage[]): Promise<void> {
     await Promise.all(pages.map((page) => this.publishOne(job, page)));
+  }
+
+  /**
+   * Publishes again the pages dispatched within the work queue's duplicate window, under the message ids they were
+   * first published with: JetStream drops each one that did go out, and sends the ones a crash lost between the
+   * claim's commit and its publish, which would otherwise wait for the stale-dispatch sweep.
+   */
+  async republishRecent(): Promise<number> {
+    const pages = await this.pages.dispatchedSince(new Date(Date.now() - Streams.scrapeJobs.duplicateWindowMs + DUPLICATE_WINDOW_MARGIN_MS));
+    const byJob = new Map<string, DispatchedPage[]>();
+    for (const { job_id: jobId, ...page } of pages) byJob.set(jobId, [...(byJob.get(jobId) ?? []), page]);
+    for (const job of await this.jobs.findMany([...byJob.keys()])) await this.publish(job, byJob.get(job.id) ?? []);
+    return pages.length;
   }
 
   private async claim(trx: Transaction<CrawlDatabase>, job: CrawlJobRow): Promise<DispatchedPage[]> {

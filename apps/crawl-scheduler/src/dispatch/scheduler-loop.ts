@@ -38,6 +38,15 @@ export class SchedulerLoop implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   onApplicationBootstrap(): void {
+    // A replica that died between committing a claim and publishing it left pages nobody will scrape: its successor
+    // (or any replica starting) sends them once, before its first pass.
+    this.running = this.dispatcher
+      .republishRecent()
+      .then((pages) => this.logger.info({ pages }, 'recent dispatches published again'))
+      .catch((error: unknown) => this.logger.error({ err: error }, 'republishing recent dispatches failed'))
+      .finally(() => {
+        this.running = undefined;
+      });
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.tick()

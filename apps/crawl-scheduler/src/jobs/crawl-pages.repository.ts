@@ -56,6 +56,16 @@ export class CrawlPagesRepository {
     return Number(result.numUpdatedRows);
   }
 
+  /** Pages dispatched after `since` whose results have not come back yet, with their jobs' ids. */
+  async dispatchedSince(since: Date): Promise<(DispatchedPage & { job_id: string })[]> {
+    return this.db
+      .selectFrom('crawl_pages')
+      .select(['id', 'url', 'attempts', 'job_id'])
+      .where('state', '=', 'dispatched')
+      .where('dispatched_at', '>', since)
+      .execute();
+  }
+
   /** Puts one dispatched page back in the queue (its publish failed). */
   async requeue(pageId: string): Promise<void> {
     await this.db.updateTable('crawl_pages').set({ state: 'queued' }).where('id', '=', pageId).where('state', '=', 'dispatched').execute();
