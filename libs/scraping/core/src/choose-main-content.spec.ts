@@ -7,10 +7,57 @@ describe('chooseMainContent', () => {
       `<div class="${name}"><p>${`Walking boots, trail shoes and sandals in ${name}. `.repeat(3)}</p></div>`;
     const document = parseDocument(`<div>${block('filters')}${block('newsletter')}${block('share')}</div>`);
     try {
-      const content = chooseMainContent(document);
+      const content = chooseMainContent(document, { discussion: false });
       expect(content === undefined || /\S/.test(content.replace(/<[^>]*>/g, ''))).toBe(true);
     } finally {
       releaseDocument(document);
     }
+  });
+
+  const paragraph = (topic: string): string =>
+    `<p>Our ${topic} service keeps your customers happy, answers their questions around the clock, and routes each ` +
+    `request to the right person on your team without delay, every day of the year.</p>`;
+  const card = (name: string): string =>
+    `<a href="/${name}"><span>${name} tools</span><span>Everything your team needs for ${name}.</span></a>`;
+  const cards = (names: string[]): string =>
+    `<section><h2>Explore service capabilities</h2><div>${names.map(card).join('')}</div></section>`;
+  const servicePage = (before: string, cardNames: string[]): string =>
+    `<main>${before}<section><h2>Quality service</h2>${['support', 'messaging', 'voice'].map(paragraph).join('')}</section>` +
+    `${cards(cardNames)}<section><h2>Built for every team</h2>${['sales', 'success', 'billing'].map(paragraph).join('')}</section></main>`;
+  const TEN_CARDS = ['ticketing', 'analytics', 'voice', 'messaging', 'workforce', 'quality', 'routing', 'billing', 'reports', 'security'];
+
+  function choose(html: string, discussion: boolean): string {
+    const document = parseDocument(html);
+    try {
+      return chooseMainContent(document, { discussion }) ?? '';
+    } finally {
+      releaseDocument(document);
+    }
+  }
+
+  it('keeps the sections of link cards Readability drops when it keeps under 70% of the region', () => {
+    const content = choose(servicePage('', TEN_CARDS), false);
+    expect(content).toContain('Everything your team needs for ticketing.');
+    expect(content).toContain('Our billing service');
+  });
+
+  it("takes Readability's reading of a declared discussion at 60% of the region", () => {
+    const content = choose(servicePage('', TEN_CARDS), true);
+    expect(content).not.toContain('Everything your team needs for ticketing.');
+    expect(content).toContain('Our billing service');
+  });
+
+  it('measures Readability against what the region keeps once its furniture is pruned', () => {
+    const filters =
+      '<div class="filters">' +
+      ['colour', 'size', 'material', 'brand', 'price']
+        .map((facet) => `<p>Filter the catalogue by ${facet}: choose as many values as you like, with counts beside each.</p>`)
+        .join('') +
+      '</div>';
+    const content = choose(servicePage(filters, TEN_CARDS.slice(0, 6)), false);
+    // Readability's reading: the filters and the link cards are both left out.
+    expect(content).not.toContain('Filter the catalogue');
+    expect(content).not.toContain('Everything your team needs for ticketing.');
+    expect(content).toContain('Our billing service');
   });
 });

@@ -3,9 +3,19 @@ import { extractMainContent } from './main-content';
 import { pruneBoilerplate } from './prune-boilerplate';
 import { removeRepeatedBlocks } from './repeated-blocks';
 
-// Readability's article wins when it holds at least this share of the text-dense region's text: it is then the same
-// content, cleaned of what sits between the blocks. Below it, Readability kept one block of many.
-const READABILITY_SHARE = 0.6;
+// Readability's article wins when it holds at least this share of the text the text-dense region keeps once its
+// furniture is pruned: it is then the same content, cleaned of what sits between the blocks. Below it, Readability
+// kept one block of many, and dropped sections, link cards and short blocks that were the page's content.
+const READABILITY_SHARE = 0.7;
+// On a page that declares itself a discussion, what Readability leaves out of the region is mostly the posts'
+// furniture (votes, tools, poster cards), so its reading of the thread wins with less of the region's text.
+const DISCUSSION_READABILITY_SHARE = 0.6;
+
+/** What is known of the page before its main content is chosen. */
+export interface MainContentHints {
+  /** The page declares itself a forum thread or a question with its answers (schema.org). */
+  discussion: boolean;
+}
 
 function visibleChars(element: Element): number {
   return (element.textContent ?? '').replace(/\s+/g, '').length;
@@ -16,16 +26,17 @@ function visibleChars(element: Element): number {
  * compete: Readability's article, right on articles, and the text-dense region, right on pages made of many blocks
  * (threads, listings, product pages). The region is taken before Readability, which rewrites the document.
  */
-export function chooseMainContent(document: Document): string | undefined {
+export function chooseMainContent(document: Document, hints: MainContentHints): string | undefined {
   const masses: TextMasses = new Map();
   const landmarks: Element[] = [];
-  const regionChars = measureText(document.body, masses, landmarks).chars;
-  const region = findContentRegion(mainLandmark(landmarks, masses, regionChars) ?? document.body, masses);
+  const pageChars = measureText(document.body, masses, landmarks).chars;
+  const region = findContentRegion(mainLandmark(landmarks, masses, pageChars) ?? document.body, masses);
   const regionLeft = (masses.get(region)?.chars ?? 0) - pruneBoilerplate(region, masses);
   removeRepeatedBlocks(region);
   const regionHtml = region.innerHTML;
   const article = extractMainContent(document);
-  if (article && visibleChars(article) >= READABILITY_SHARE * (masses.get(region)?.chars ?? regionChars)) {
+  const share = hints.discussion ? DISCUSSION_READABILITY_SHARE : READABILITY_SHARE;
+  if (article && visibleChars(article) >= share * regionLeft) {
     removeRepeatedBlocks(article);
     return article.innerHTML;
   }

@@ -17,11 +17,12 @@ import { htmlToMarkdown } from './to-markdown';
 export function convertHtml(request: ConvertRequest): ConvertResult {
   const formats = new Set(request.formats);
   const baseUrl = documentBaseUrl(request.html, request.url);
+  const discussion = declaresDiscussion(request.html);
   const stripOptions: StripOptions = {
     baseUrl,
     mainContentPrefilter: usesMainContentPrefilter(request),
     // A thread's posts often sit in elements classed "comment" or "reply", which the pre-filter would drop.
-    prefilterByRoleOnly: declaresDiscussion(request.html),
+    prefilterByRoleOnly: discussion,
     keepAllAttributes: hasTagSelectors(request),
   };
 
@@ -39,7 +40,7 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   if (images) result.images = images.result();
   if (stripper) {
     const wholePage = (): string => stripNonContent(request.html, { ...stripOptions, mainContentPrefilter: false });
-    const content = selectContent(stripper.html(), request, wholePage);
+    const content = selectContent(stripper.html(), request, wholePage, { discussion });
     if (formats.has('html')) result.html = content;
     if (formats.has('markdown')) {
       result.markdown = htmlToMarkdown(content, { removeBase64Images: request.removeBase64Images });

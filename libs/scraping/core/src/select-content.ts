@@ -1,6 +1,6 @@
 import type { ConvertRequest } from './convert-request';
 import { parseDocument, releaseDocument } from './dom-document';
-import { chooseMainContent } from './choose-main-content';
+import { chooseMainContent, type MainContentHints } from './choose-main-content';
 import { applyTagSelection } from './select-tags';
 
 // Readability walks jsdom's live collections again and again, which grows faster than the page: a 6 MB report
@@ -48,20 +48,25 @@ export function usesMainContentPrefilter(request: ContentRequest): boolean {
  * content sat in elements whose class reads like boilerplate, such as a thread's "comments"), the main content is
  * looked for again in the whole page (from `wholePage`, without the pre-filter), and the longer reading wins.
  */
-export function selectContent(cleaned: string, request: ContentRequest, wholePage: () => string): string {
+export function selectContent(
+  cleaned: string,
+  request: ContentRequest,
+  wholePage: () => string,
+  hints: MainContentHints,
+): string {
   if (!request.onlyMainContent || cleaned.length > MAX_READABILITY_HTML_CHARS) return selectTags(cleaned, request);
-  const first = mainContentOf(cleaned, request);
+  const first = mainContentOf(cleaned, request, hints);
   if (!usesMainContentPrefilter(request) || visibleChars(first) >= SCANT_CONTENT_CHARS) return first;
   const whole = wholePage();
   if (whole.length > MAX_READABILITY_HTML_CHARS) return first;
-  const second = mainContentOf(whole, request);
+  const second = mainContentOf(whole, request, hints);
   return plainTextChars(second) > plainTextChars(first) ? second : first;
 }
 
-function mainContentOf(fragment: string, request: ContentRequest): string {
+function mainContentOf(fragment: string, request: ContentRequest, hints: MainContentHints): string {
   const main = withDocument(fragment, (document) => {
     applyTagSelection(document.body, request.includeTags, request.excludeTags);
-    return chooseMainContent(document);
+    return chooseMainContent(document, hints);
   });
   // Nothing worth keeping was found (a short page): the fragment itself, already without navigation, footers and
   // the like when it was pre-filtered, is the main content.
