@@ -21,7 +21,7 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
     baseUrl,
     mainContentPrefilter: usesMainContentPrefilter(request),
     // A thread's posts often sit in elements classed "comment" or "reply", which the pre-filter would drop.
-    prefilterByRoleOnly: declaresDiscussion(request.html),
+    discussionPage: declaresDiscussion(request.html),
     keepAllAttributes: hasTagSelectors(request),
   };
 

@@ -24,6 +24,14 @@ describe('isUnlikelyByName', () => {
     expect(isUnlikelyByName('div', { class: 'main-comments' }, ['body'])).toBe(false);
   });
 
+  it('on a discussion page, names comments and replies as its posts but a sidebar or a footer still as furniture', () => {
+    expect(isUnlikelyByName('div', { class: 'comment-list' }, ['body'], true)).toBe(false);
+    expect(isUnlikelyByName('li', { id: 'replies-42' }, ['body'], true)).toBe(false);
+    expect(isUnlikelyByName('div', { class: 'forum-sidebar' }, ['body'], true)).toBe(true);
+    expect(isUnlikelyByName('div', { class: 'comment-footer' }, ['body'], true)).toBe(true);
+    expect(isUnlikelyByName('div', { class: 'comment-list' }, ['body'])).toBe(true);
+  });
+
   it('never names a table, whatever its class says', () => {
     expect(isUnlikelyByName('table', { class: 'wikitable sticky-header' }, ['body', 'div'])).toBe(false);
   });
