@@ -13,4 +13,20 @@ describe('chooseMainContent', () => {
       releaseDocument(document);
     }
   });
+
+  it("reads a thread's posts without their signatures when one signature outweighs the posts", () => {
+    const signature = 'Photographer, tinkerer and occasional writer; portfolio and prints on my site. '.repeat(8);
+    const document = parseDocument(`<div class="topic"><h1>Roadmap for the next release</h1>
+      <div class="post"><div class="body"><p>Is there a public roadmap for future versions and products?</p></div></div>
+      <div class="post"><div class="body"><p>Not a public one, but the beta group hears about it first.</p></div>
+      <div class="signature"><p>${signature}</p></div></div></div>`);
+    try {
+      const content = chooseMainContent(document) ?? '';
+      expect(content).toContain('Is there a public roadmap');
+      expect(content).toContain('the beta group hears about it first');
+      expect(content).not.toContain('Photographer, tinkerer');
+    } finally {
+      releaseDocument(document);
+    }
+  });
 });

@@ -1,3 +1,5 @@
+import { isSignature } from './post-furniture';
+
 /** Visible text under an element, and how much of it sits inside links. */
 export interface TextMass {
   chars: number;
@@ -19,6 +21,7 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const LANDMARK_MIN_SHARE = 0.15;
 // Only these are narrowed into: a paragraph, heading or list item is one block of the content, never the whole of it.
 const CONTAINERS = new Set(['div', 'section', 'main', 'article', 'ul', 'ol', 'dl', 'table', 'tbody', 'form', 'center']);
+const WEIGHTLESS: TextMass = { chars: 0, linkChars: 0, links: 0, headings: 0 };
 
 function countVisible(text: string): number {
   return text.match(NON_SPACE)?.length ?? 0;
@@ -27,6 +30,8 @@ function countVisible(text: string): number {
 /**
  * Measures `root` and everything under it into `masses`; `insideLink` says whether `root` sits in an `<a>`. Elements
  * that declare themselves the page's main content (`<main>`, `role="main"`) are collected into `landmarks` on the way.
+ * A post's signature weighs nothing: a long one under a short reply would draw the region into itself, away from the
+ * thread, and it is pruned from the region anyway (post-furniture.ts).
  */
 export function measureText(root: Element, masses: TextMasses, landmarks: Element[] = [], insideLink = false): TextMass {
   const mass: TextMass = { chars: 0, linkChars: 0, links: 0, headings: 0 };
@@ -41,6 +46,10 @@ export function measureText(root: Element, masses: TextMasses, landmarks: Elemen
       if (inLink) mass.linkChars += chars;
     } else if (child.nodeType === 1) {
       const inner = measureText(child as Element, masses, landmarks, inLink);
+      if (isSignature(child as Element)) {
+        masses.set(child as Element, WEIGHTLESS);
+        continue;
+      }
       mass.chars += inner.chars;
       mass.linkChars += inner.linkChars;
       mass.links += inner.links;
