@@ -13,6 +13,13 @@ describe('isDroppedByReadability', () => {
     expect(isDroppedByReadability('div', { hidden: '' })).toBe(true);
   });
 
+  it('drops a block a CSS framework hides at every width, but not one it shows from some width on', () => {
+    expect(isDroppedByReadability('div', { class: 'd-none', itemprop: 'datePublished' })).toBe(true);
+    expect(isDroppedByReadability('span', { class: 'meta d-none small' })).toBe(true);
+    expect(isDroppedByReadability('div', { class: 'd-none d-md-block' })).toBe(false);
+    expect(isDroppedByReadability('div', { class: 'd-none-on-print' })).toBe(false);
+  });
+
   it('keeps a hidden panel labelled by the control that opens it, such as an accordion answer', () => {
     expect(isDroppedByReadability('div', { 'aria-labelledby': 'faq-1-question', hidden: '' })).toBe(false);
   });

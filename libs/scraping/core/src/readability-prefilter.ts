@@ -13,6 +13,11 @@ const DISCUSSION_WORDS = /comment|community|disqus|remark|replies/gi;
 const UNLIKELY_ROLES = new Set(['menu', 'menubar', 'complementary', 'navigation', 'alert', 'alertdialog', 'dialog']);
 const ALWAYS_CLEANED = new Set(['footer', 'aside', 'button', 'input', 'textarea', 'select']);
 const INVISIBLE_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b/i;
+// The display utility of CSS frameworks (Bootstrap, Stack Overflow's Stacks): `d-none` hides an element at every
+// screen width, unless a responsive class (`d-md-block`) shows it from some width on. Threads use it for the
+// machine-readable copy of each post's date and author.
+const HIDDEN_CLASS = /(?:^|\s)d-none(?:\s|$)/;
+const RESPONSIVE_DISPLAY_CLASS = /(?:^|\s)d-(?:sm|md|lg|xl|xxl)-/;
 // Readability spares unlikely-looking nodes inside tables and code, looking at most this many ancestors up.
 const ANCESTOR_DEPTH = 4;
 const EXEMPT = new Set(['html', 'body']);
@@ -24,6 +29,8 @@ function isInvisible(name: string, attributes: TagAttributes): boolean {
   // A segment React streams in is hidden only until its script moves it into place (streamed-segments.ts).
   if (attributes.hidden !== undefined) return !isStreamedSegment(name, attributes);
   if (attributes['aria-hidden'] === 'true' && !(attributes.class ?? '').includes('fallback-image')) return true;
+  const className = attributes.class ?? '';
+  if (HIDDEN_CLASS.test(className) && !RESPONSIVE_DISPLAY_CLASS.test(className)) return true;
   return attributes.style !== undefined && INVISIBLE_STYLE.test(attributes.style);
 }
 
