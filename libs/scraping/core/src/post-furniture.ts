@@ -1,7 +1,9 @@
 // Class and id words of what a forum or question-and-answer site draws around every post: the poster's card (join
-// date, post count, location) and the signature under the post. Matched as whole words of a class or id
-// ("post-signature", "postprofile", "user_info"), like the words of named-boilerplate.ts.
-const POST_FURNITURE_WORD = /(?:^|[\s_-])(?:signatures?|postprofile|user-?info|poster-?info)(?:$|[\s_-])/i;
+// date, post count, location), the poster's rank ("Senior Member", "userTitle") and the signature under the post.
+// Matched as whole words of a class or id ("post-signature", "postprofile", "user_info"), like the words of
+// named-boilerplate.ts.
+const POST_FURNITURE_WORD =
+  /(?:^|[\s_-])(?:signatures?|postprofile|user-?info|poster-?info|user-?title|member-?title)(?:$|[\s_-])/i;
 const SIGNATURE_WORD = /(?:^|[\s_-])signatures?(?:$|[\s_-])/i;
 
 /**
