@@ -23,6 +23,9 @@ const LANDMARK_MIN_SHARE = 0.15;
 const CONTAINERS = new Set(['div', 'section', 'main', 'article', 'ul', 'ol', 'dl', 'table', 'tbody', 'form', 'center']);
 const WEIGHTLESS: TextMass = { chars: 0, linkChars: 0, links: 0, headings: 0 };
 
+// A block with at least this many siblings of its own element and class is one item of a run: a post of a thread.
+const MIN_RUN_SIBLINGS = 2;
+
 function countVisible(text: string): number {
   return text.match(NON_SPACE)?.length ?? 0;
 }
@@ -81,9 +84,11 @@ export function mainLandmark(landmarks: readonly Element[], masses: TextMasses, 
  * The smallest element that still holds most of the page's text: starting at `root`, narrow to the child with the
  * most weighted text for as long as that child holds most of its parent's. Pages made of many blocks (posts of a
  * thread, items of a grid, sections of a service page) stop at the element around all the blocks, where an
- * article-centred extractor would settle on one block.
+ * article-centred extractor would settle on one block. With `keepRunsWhole` (on a discussion page) it never narrows
+ * into one item of a run of like blocks: one post can hold most of a thread's text (a long log, a long answer), yet
+ * it is one post of many. Elsewhere such a run is as often a page's layout (sections, columns) as its content.
  */
-export function findContentRegion(root: Element, masses: TextMasses): Element {
+export function findContentRegion(root: Element, masses: TextMasses, keepRunsWhole = false): Element {
   let region = root;
   for (;;) {
     const total = weightedText(masses.get(region));
@@ -97,7 +102,34 @@ export function findContentRegion(root: Element, masses: TextMasses): Element {
         bestWeight = weight;
       }
     }
-    if (!best || bestWeight < total * DESCEND_SHARE) return region;
+    if (!best || bestWeight < total * DESCEND_SHARE || (keepRunsWhole && isRunItem(best))) return region;
     region = best;
   }
+}
+
+/**
+ * Whether `element` is one of a run of like blocks: enough siblings of its element with the very same class. Posts of
+ * a thread are drawn alike; a thread's block among other blocks of a page ("block block--messages" beside
+ * "block block--similar") shares a first class with them but not its whole class.
+ */
+function isRunItem(element: Element): boolean {
+  const className = element.getAttribute('class')?.trim() ?? '';
+  if (className === '') return false;
+  let like = 0;
+  for (let sibling = element.parentElement?.firstElementChild; sibling; sibling = sibling.nextElementSibling) {
+    if (sibling === element || sibling.localName !== element.localName) continue;
+    if (sibling.getAttribute('class')?.trim() === className) like += 1;
+    if (like >= MIN_RUN_SIBLINGS) return true;
+  }
+  return false;
+}
+
+/** Visible characters of the largest child of `region` that is one item of a run of like blocks, or 0. */
+export function largestRunItemChars(region: Element, masses: TextMasses): number {
+  let largest = 0;
+  for (let child = region.firstElementChild; child; child = child.nextElementSibling) {
+    const chars = masses.get(child)?.chars ?? 0;
+    if (chars > largest && isRunItem(child)) largest = chars;
+  }
+  return largest;
 }

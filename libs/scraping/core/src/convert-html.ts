@@ -39,7 +39,7 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   if (images) result.images = images.result();
   if (stripper) {
     const wholePage = (): string => stripNonContent(request.html, { ...stripOptions, mainContentPrefilter: false });
-    const content = selectContent(stripper.html(), request, wholePage);
+    const content = selectContent(stripper.html(), request, wholePage, stripOptions.discussionPage);
     if (formats.has('html')) result.html = content;
     if (formats.has('markdown')) {
       result.markdown = htmlToMarkdown(content, { removeBase64Images: request.removeBase64Images });

@@ -46,22 +46,28 @@ export function usesMainContentPrefilter(request: ContentRequest): boolean {
  * The HTML fragment the markdown and html formats are made from: the cleaned page with includeTags/excludeTags
  * applied, reduced to its main content when asked for. When the pre-filtered page yields next to nothing (its
  * content sat in elements whose class reads like boilerplate, such as a thread's "comments"), the main content is
- * looked for again in the whole page (from `wholePage`, without the pre-filter), and the longer reading wins.
+ * looked for again in the whole page (from `wholePage`, without the pre-filter), and the longer reading wins. A
+ * `discussionPage` (discussion-page.ts) keeps its posts together (see {@link chooseMainContent}).
  */
-export function selectContent(cleaned: string, request: ContentRequest, wholePage: () => string): string {
+export function selectContent(
+  cleaned: string,
+  request: ContentRequest,
+  wholePage: () => string,
+  discussionPage = false,
+): string {
   if (!request.onlyMainContent || cleaned.length > MAX_READABILITY_HTML_CHARS) return selectTags(cleaned, request);
-  const first = mainContentOf(cleaned, request);
+  const first = mainContentOf(cleaned, request, discussionPage);
   if (!usesMainContentPrefilter(request) || visibleChars(first) >= SCANT_CONTENT_CHARS) return first;
   const whole = wholePage();
   if (whole.length > MAX_READABILITY_HTML_CHARS) return first;
-  const second = mainContentOf(whole, request);
+  const second = mainContentOf(whole, request, discussionPage);
   return plainTextChars(second) > plainTextChars(first) ? second : first;
 }
 
-function mainContentOf(fragment: string, request: ContentRequest): string {
+function mainContentOf(fragment: string, request: ContentRequest, discussionPage: boolean): string {
   const main = withDocument(fragment, (document) => {
     applyTagSelection(document.body, request.includeTags, request.excludeTags);
-    return chooseMainContent(document);
+    return chooseMainContent(document, discussionPage);
   });
   // Nothing worth keeping was found (a short page): the fragment itself, already without navigation, footers and
   // the like when it was pre-filtered, is the main content.
