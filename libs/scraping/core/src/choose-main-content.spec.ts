@@ -60,4 +60,46 @@ describe('chooseMainContent', () => {
     expect(content).not.toContain('Everything your team needs for ticketing.');
     expect(content).toContain('Our billing service');
   });
+
+  it("reads a thread's posts without their signatures when one signature outweighs the posts", () => {
+    const signature = 'Photographer, tinkerer and occasional writer; portfolio and prints on my site. '.repeat(8);
+    const document = parseDocument(`<div class="topic"><h1>Roadmap for the next release</h1>
+      <div class="post"><div class="body"><p>Is there a public roadmap for future versions and products?</p></div></div>
+      <div class="post"><div class="body"><p>Not a public one, but the beta group hears about it first.</p></div>
+      <div class="signature"><p>${signature}</p></div></div></div>`);
+    try {
+      const content = chooseMainContent(document, { discussion: false }) ?? '';
+      expect(content).toContain('Is there a public roadmap');
+      expect(content).toContain('the beta group hears about it first');
+      expect(content).not.toContain('Photographer, tinkerer');
+    } finally {
+      releaseDocument(document);
+    }
+  });
+
+  it("on a discussion page, reads every post when one post's log outweighs the others", () => {
+    const log = Array.from(
+      { length: 60 },
+      (_, line) => `10:09:${line} ERROR (MainThread) job ${line} failed: coroutine was never awaited`,
+    );
+    const post = (text: string): string =>
+      '<div class="topic-body crawler-post"><div class="crawler-post-meta"><span class="creator">' +
+      `<a href="/u/raoul">raoul</a></span></div><div class="post">${text}</div></div>`;
+    const logPost = post(
+      `<p>This is part of the log, I hope it is sufficient:</p><pre><code>${log.join('\n')}</code></pre>` +
+        '<p>Any idea what is wrong here?</p>',
+    );
+    const html = `<div id="main"><div class="thread">${post('<p>Since the update the server never finishes starting.</p>')}
+      ${logPost}${post('<p>Roll back to the previous version and report it upstream.</p>')}
+      </div></div>`;
+    const document = parseDocument(html);
+    try {
+      const content = chooseMainContent(document, { discussion: true }) ?? '';
+      expect(content).toContain('never finishes starting');
+      expect(content).toContain('Roll back to the previous version');
+      expect(content).toContain('job 59 failed');
+    } finally {
+      releaseDocument(document);
+    }
+  });
 });

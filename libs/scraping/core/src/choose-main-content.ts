@@ -1,4 +1,4 @@
-import { findContentRegion, mainLandmark, measureText, type TextMasses } from './content-region';
+import { findContentRegion, largestRunItemChars, mainLandmark, measureText, type TextMasses } from './content-region';
 import { extractMainContent } from './main-content';
 import { pruneBoilerplate } from './prune-boilerplate';
 import { removeRepeatedBlocks } from './repeated-blocks';
@@ -24,19 +24,22 @@ function visibleChars(element: Element): number {
 /**
  * The main content of a `parseDocument` document as HTML, or undefined when nothing is worth keeping. Two readings
  * compete: Readability's article, right on articles, and the text-dense region, right on pages made of many blocks
- * (threads, listings, product pages). The region is taken before Readability, which rewrites the document.
+ * (threads, listings, product pages). The region is taken before Readability, which rewrites the document. On a
+ * discussion the region keeps a thread's posts together, and an article no larger than one post is that post.
  */
 export function chooseMainContent(document: Document, hints: MainContentHints): string | undefined {
   const masses: TextMasses = new Map();
   const landmarks: Element[] = [];
   const pageChars = measureText(document.body, masses, landmarks).chars;
-  const region = findContentRegion(mainLandmark(landmarks, masses, pageChars) ?? document.body, masses);
+  const region = findContentRegion(mainLandmark(landmarks, masses, pageChars) ?? document.body, masses, hints.discussion);
+  const postChars = hints.discussion ? largestRunItemChars(region, masses) : 0;
   const regionLeft = (masses.get(region)?.chars ?? 0) - pruneBoilerplate(region, masses);
   removeRepeatedBlocks(region);
   const regionHtml = region.innerHTML;
   const article = extractMainContent(document);
   const share = hints.discussion ? DISCUSSION_READABILITY_SHARE : READABILITY_SHARE;
-  if (article && visibleChars(article) >= share * regionLeft) {
+  const articleChars = article ? visibleChars(article) : 0;
+  if (article && articleChars >= share * regionLeft && articleChars > postChars) {
     removeRepeatedBlocks(article);
     return article.innerHTML;
   }

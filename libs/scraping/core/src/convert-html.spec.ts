@@ -137,6 +137,18 @@ describe('convertHtml', () => {
     expect(convert(page('NewsArticle')).markdown).not.toContain('Reply two:');
   });
 
+  it('leaves out the sidebar of a page that declares itself a discussion', () => {
+    const trending = Array.from({ length: 6 }, (_, index) => `<li><a href="/t/${index}">Trending thread number ${index}
+      about harbour seals and their pups</a> <span>Started by someone, ${index} replies</span></li>`).join('');
+    const html = `<head><script type="application/ld+json">{"@type": "DiscussionForumPosting"}</script></head><body>
+      <div class="page-main"><div class="thread"><h1>Seals on the beach</h1>
+      <div class="comment"><p>First post: ${LONG_TEXT}</p></div><div class="comment"><p>Reply: ${LONG_TEXT}</p></div></div>
+      <div class="page-sidebar"><h3>Trending threads</h3><ul>${trending}</ul><p>${LONG_TEXT}</p></div></div></body>`;
+    const markdown = convert(html).markdown ?? '';
+    expect(markdown).toContain('Reply: ');
+    expect(markdown).not.toContain('Trending thread');
+  });
+
   it('applies excludeTags before extracting the main content', () => {
     const html = `<article><p>${LONG_TEXT}</p><p class="promo">Subscribe now, it is very cheap and quite good.</p>
       <p>${LONG_TEXT}</p></article>`;

@@ -22,7 +22,7 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
     baseUrl,
     mainContentPrefilter: usesMainContentPrefilter(request),
     // A thread's posts often sit in elements classed "comment" or "reply", which the pre-filter would drop.
-    prefilterByRoleOnly: discussion,
+    discussionPage: discussion,
     keepAllAttributes: hasTagSelectors(request),
   };
 

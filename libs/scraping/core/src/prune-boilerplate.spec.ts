@@ -104,4 +104,14 @@ describe('pruneBoilerplate, labels', () => {
     expect(text).toContain('Add La Liga and Ligue 1.');
     expect(text).not.toMatch(/Posts|Senator|Glitches/);
   });
+
+  it("removes every poster's rank but keeps the poster's name", () => {
+    const post = (name: string, text: string): string =>
+      `<article class="message"><div class="message-userDetails"><h4 class="message-name">${name}</h4>` +
+      `<h5 class="userTitle message-userTitle">Senior Member</h5></div><div class="message-body"><p>${text}</p></div></article>`;
+    const text = prunedText(post('Ed Selley', 'The keyboard is worth it.') + post('Anubis1', 'Not at that price.'));
+    expect(text).toContain('Ed Selley');
+    expect(text).toContain('Not at that price.');
+    expect(text).not.toContain('Senior Member');
+  });
 });

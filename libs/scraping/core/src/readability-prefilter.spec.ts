@@ -13,6 +13,13 @@ describe('isDroppedByReadability', () => {
     expect(isDroppedByReadability('div', { hidden: '' })).toBe(true);
   });
 
+  it('drops a block a CSS framework hides at every width, but not one it shows from some width on', () => {
+    expect(isDroppedByReadability('div', { class: 'd-none', itemprop: 'datePublished' })).toBe(true);
+    expect(isDroppedByReadability('span', { class: 'meta d-none small' })).toBe(true);
+    expect(isDroppedByReadability('div', { class: 'd-none d-md-block' })).toBe(false);
+    expect(isDroppedByReadability('div', { class: 'd-none-on-print' })).toBe(false);
+  });
+
   it('keeps a hidden panel labelled by the control that opens it, such as an accordion answer', () => {
     expect(isDroppedByReadability('div', { 'aria-labelledby': 'faq-1-question', hidden: '' })).toBe(false);
   });
@@ -22,6 +29,14 @@ describe('isUnlikelyByName', () => {
   it('names a block whose class reads like page furniture', () => {
     expect(isUnlikelyByName('div', { class: 'sticky-header' }, ['body'])).toBe(true);
     expect(isUnlikelyByName('div', { class: 'main-comments' }, ['body'])).toBe(false);
+  });
+
+  it('on a discussion page, names comments and replies as its posts but a sidebar or a footer still as furniture', () => {
+    expect(isUnlikelyByName('div', { class: 'comment-list' }, ['body'], true)).toBe(false);
+    expect(isUnlikelyByName('li', { id: 'replies-42' }, ['body'], true)).toBe(false);
+    expect(isUnlikelyByName('div', { class: 'forum-sidebar' }, ['body'], true)).toBe(true);
+    expect(isUnlikelyByName('div', { class: 'comment-footer' }, ['body'], true)).toBe(true);
+    expect(isUnlikelyByName('div', { class: 'comment-list' }, ['body'])).toBe(true);
   });
 
   it('never names a table, whatever its class says', () => {

@@ -7,9 +7,17 @@ import { isStreamedSegment } from './streamed-segments';
 const UNLIKELY_CANDIDATES =
   /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i;
 const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow/i;
+// The words of UNLIKELY_CANDIDATES that name a discussion. On a page that is itself a discussion they name its posts,
+// while the rest (sidebar, header, footer, extra...) still name the furniture around and inside them.
+const DISCUSSION_WORDS = /comment|community|disqus|remark|replies/gi;
 const UNLIKELY_ROLES = new Set(['menu', 'menubar', 'complementary', 'navigation', 'alert', 'alertdialog', 'dialog']);
 const ALWAYS_CLEANED = new Set(['footer', 'aside', 'button', 'input', 'textarea', 'select']);
 const INVISIBLE_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b/i;
+// The display utility of CSS frameworks (Bootstrap, Stack Overflow's Stacks): `d-none` hides an element at every
+// screen width, unless a responsive class (`d-md-block`) shows it from some width on. Threads use it for the
+// machine-readable copy of each post's date and author.
+const HIDDEN_CLASS = /(?:^|\s)d-none(?:\s|$)/;
+const RESPONSIVE_DISPLAY_CLASS = /(?:^|\s)d-(?:sm|md|lg|xl|xxl)-/;
 // Readability spares unlikely-looking nodes inside tables and code, looking at most this many ancestors up.
 const ANCESTOR_DEPTH = 4;
 const EXEMPT = new Set(['html', 'body']);
@@ -21,6 +29,8 @@ function isInvisible(name: string, attributes: TagAttributes): boolean {
   // A segment React streams in is hidden only until its script moves it into place (streamed-segments.ts).
   if (attributes.hidden !== undefined) return !isStreamedSegment(name, attributes);
   if (attributes['aria-hidden'] === 'true' && !(attributes.class ?? '').includes('fallback-image')) return true;
+  const className = attributes.class ?? '';
+  if (HIDDEN_CLASS.test(className) && !RESPONSIVE_DISPLAY_CLASS.test(className)) return true;
   return attributes.style !== undefined && INVISIBLE_STYLE.test(attributes.style);
 }
 
@@ -48,13 +58,20 @@ export function isDroppedByReadability(name: string, attributes: TagAttributes):
 
 /**
  * Whether Readability would remove this element for its class or id alone ("sidebar", "header", "comments").
- * `ancestors` are the names of the open elements around it, outermost first.
+ * `ancestors` are the names of the open elements around it, outermost first. On a `discussionPage` (a thread, a
+ * question with its answers) the words naming a discussion ("comment", "replies") count for nothing.
  */
-export function isUnlikelyByName(name: string, attributes: TagAttributes, ancestors: readonly string[]): boolean {
+export function isUnlikelyByName(
+  name: string,
+  attributes: TagAttributes,
+  ancestors: readonly string[],
+  discussionPage = false,
+): boolean {
   // A data table is content whatever its class says ("sticky-header" is how it scrolls); Readability still judges it in
   // its own pass, and the text-dense region keeps it when Readability's reading leaves it out.
   if (name === 'a' || name === 'table' || EXEMPT.has(name)) return false;
-  const matchString = `${attributes.class ?? ''} ${attributes.id ?? ''}`;
+  const names = `${attributes.class ?? ''} ${attributes.id ?? ''}`;
+  const matchString = discussionPage ? names.replace(DISCUSSION_WORDS, ' ') : names;
   return (
     UNLIKELY_CANDIDATES.test(matchString) &&
     !MAYBE_CANDIDATE.test(matchString) &&

@@ -12,8 +12,11 @@ export interface StripOptions {
   baseUrl: string;
   /** Also drop what Readability's first pass would drop, so the DOM built for it is smaller. */
   mainContentPrefilter: boolean;
-  /** With the pre-filter, judge elements by name, role and visibility only, not by class and id. */
-  prefilterByRoleOnly?: boolean;
+  /**
+   * The page is a discussion (discussion-page.ts): with the pre-filter, blocks named as comments or replies are its
+   * posts, not boilerplate.
+   */
+  discussionPage?: boolean;
   /** Keep every attribute except style and event handlers, because user CSS selectors may refer to any of them. */
   keepAllAttributes: boolean;
 }
@@ -178,8 +181,8 @@ export class NonContentStripper implements HtmlVisitor {
     if (isDroppedByReadability(name, attributes) || isCallToAction(name, attributes)) {
       return 'drop';
     }
-    if (this.options.prefilterByRoleOnly || this.namedBlocks.inside) return 'keep';
-    if (!isUnlikelyByName(name, attributes, this.openElements)) return 'keep';
+    if (this.namedBlocks.inside) return 'keep';
+    if (!isUnlikelyByName(name, attributes, this.openElements, this.options.discussionPage)) return 'keep';
     return mayHoldContent(attributes) ? 'named' : 'drop';
   }
 
