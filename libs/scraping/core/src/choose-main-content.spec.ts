@@ -102,4 +102,15 @@ describe('chooseMainContent', () => {
       releaseDocument(document);
     }
   });
+
+  it("judges what Readability's wrappers hold, not the wrappers, when its article reads like a menu", () => {
+    const names = Array.from({ length: 40 }, (_, index) => `Story ${index + 1}`);
+    const rows = names.map((name) => `<tr><td>1.</td><td><a href="/${name}">${name} headline</a> <a href="/u">ann</a></td></tr>`).join('');
+    const document = parseDocument(`<div><div><table>${rows}</table></div></div>`);
+    try {
+      expect(chooseMainContent(document, { discussion: false }) ?? '').toContain('Story 40 headline');
+    } finally {
+      releaseDocument(document);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { findContentRegion, largestRunItemChars, mainLandmark, measureText, type TextMasses } from './content-region';
 import { extractMainContent } from './main-content';
-import { pruneBoilerplate } from './prune-boilerplate';
+import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 import { removeRepeatedBlocks } from './repeated-blocks';
 
 // Readability's article wins when it holds at least this share of the text the text-dense region keeps once its
@@ -40,6 +40,7 @@ export function chooseMainContent(document: Document, hints: MainContentHints): 
   const share = hints.discussion ? DISCUSSION_READABILITY_SHARE : READABILITY_SHARE;
   const articleChars = article ? visibleChars(article) : 0;
   if (article && articleChars >= share * regionLeft && articleChars > postChars) {
+    pruneArticle(article);
     removeRepeatedBlocks(article);
     return article.innerHTML;
   }

@@ -1,6 +1,6 @@
 import { measureText, type TextMasses } from './content-region';
 import { parseDocument, releaseDocument } from './dom-document';
-import { pruneBoilerplate } from './prune-boilerplate';
+import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 
 function prunedText(body: string): string {
   const document = parseDocument(body);
@@ -113,5 +113,38 @@ describe('pruneBoilerplate, labels', () => {
     expect(text).toContain('Ed Selley');
     expect(text).toContain('Not at that price.');
     expect(text).not.toContain('Senior Member');
+  });
+
+  it("leaves names and headers in Readability's article to Readability, and still removes its menus", () => {
+    const document = parseDocument(
+      `<div><header><p>Our mugs, thrown by hand.</p></header><div class="modal-details">${DESCRIPTION}</div>` +
+        `<ul>${links(NAMES, (link) => `<li>${link}</li>`)}</ul></div>`,
+    );
+    try {
+      const article = document.body.firstElementChild as Element;
+      const masses: TextMasses = new Map();
+      measureText(article, masses);
+      pruneBoilerplate(article, masses, true);
+      const text = (article.textContent ?? '').replace(/\s+/g, ' ');
+      expect(text).toContain('Our mugs, thrown by hand.');
+      expect(text).toContain('three hundred millilitres');
+      expect(text).not.toContain('Curie');
+    } finally {
+      releaseDocument(document);
+    }
+  });
+
+  it("removes from Readability's article the menus it keeps, below the wrappers it adds", () => {
+    const document = parseDocument(
+      `<div id="readability-page-1" class="page"><div>${DESCRIPTION}<p>${links(NAMES, (link) => link)}</p></div></div>`,
+    );
+    try {
+      pruneArticle(document.body);
+      const text = (document.body.textContent ?? '').replace(/\s+/g, ' ');
+      expect(text).toContain('three hundred millilitres');
+      expect(text).not.toContain('Curie');
+    } finally {
+      releaseDocument(document);
+    }
   });
 });

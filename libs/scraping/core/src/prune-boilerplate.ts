@@ -1,4 +1,4 @@
-import type { TextMasses } from './content-region';
+import { measureText, type TextMasses } from './content-region';
 import { firstClass, isNamedBoilerplate } from './named-boilerplate';
 import { isPostFurniture } from './post-furniture';
 
@@ -60,8 +60,12 @@ function countFirstClasses(element: Element): Map<string, number> {
  * no menu, because a grid of items or a list of articles (links under headings) is content on a listing page. A block
  * whose class starts like a sibling's is one of a run of like blocks, the items of the content (the reviews of a review
  * round-up, the questions of a FAQ): neither it nor anything in it goes for its name, except a post's furniture.
+ *
+ * In Readability's article (`readabilityArticle`), names and `<header>`s are left alone: Readability has weighed every
+ * block's class and id already and keeps what it judged content under any name (a product's details in a "modal"), and
+ * a `<header>` it kept heads the article, not the page. Menus, the remains of forms and posters' cards still go.
  */
-export function pruneBoilerplate(region: Element, masses: TextMasses): number {
+export function pruneBoilerplate(region: Element, masses: TextMasses, readabilityArticle = false): number {
   const namedLimit = NAMED_MAX_REGION_SHARE * (masses.get(region)?.chars ?? 0);
   let removedChars = 0;
   const remove = (element: Element): void => {
@@ -89,6 +93,7 @@ export function pruneBoilerplate(region: Element, masses: TextMasses): number {
       ) {
         remove(child);
       } else if (
+        !readabilityArticle &&
         !insideItem &&
         !item &&
         (masses.get(child)?.chars ?? 0) <= namedLimit &&
@@ -105,6 +110,20 @@ export function pruneBoilerplate(region: Element, masses: TextMasses): number {
       className = nextClassName;
     }
   };
-  visit(region, SECTIONING.has(region.localName) || region.closest('article, main, section') !== null, false);
+  const insideSection = SECTIONING.has(region.localName) || region.closest('article, main, section') !== null;
+  visit(region, readabilityArticle || insideSection, false);
   return removedChars;
+}
+
+/**
+ * Prunes Readability's article of the menus, form remains and posters' cards it keeps (see {@link pruneBoilerplate}).
+ * Its wrappers are not judged themselves, only what they hold: Readability wraps the article in a page `<div>`, and a
+ * list page's whole content can read like one long menu.
+ */
+export function pruneArticle(article: Element): void {
+  let content = article;
+  while (content.childElementCount === 1 && content.firstElementChild) content = content.firstElementChild;
+  const masses: TextMasses = new Map();
+  measureText(content, masses);
+  pruneBoilerplate(content, masses, true);
 }
