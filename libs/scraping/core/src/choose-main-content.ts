@@ -2,6 +2,7 @@ import { findContentRegion, largestRunItemChars, mainLandmark, measureText, type
 import { extractMainContent } from './main-content';
 import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 import { removeRepeatedBlocks } from './repeated-blocks';
+import { removeSignUpBoxes } from './sign-up-box';
 
 // Readability's article wins when it holds at least this share of the text the text-dense region keeps once its
 // furniture is pruned: it is then the same content, cleaned of what sits between the blocks. Below it, Readability
@@ -28,6 +29,7 @@ function visibleChars(element: Element): number {
  * discussion the region keeps a thread's posts together, and an article no larger than one post is that post.
  */
 export function chooseMainContent(document: Document, hints: MainContentHints): string | undefined {
+  removeSignUpBoxes(document.body);
   const masses: TextMasses = new Map();
   const landmarks: Element[] = [];
   const pageChars = measureText(document.body, masses, landmarks).chars;

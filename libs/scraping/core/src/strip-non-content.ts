@@ -3,6 +3,7 @@ import { isCallToAction } from './call-to-action';
 import { type HtmlVisitor, scanHtml, type SourceToken, type TagAttributes } from './html-scan';
 import { mayHoldContent, NamedBlocks } from './named-content-block';
 import { isDroppedByReadability, isUnlikelyByName } from './readability-prefilter';
+import { formFieldMark, isFormFieldMark } from './sign-up-box';
 import { srcsetUrls } from './srcset';
 import { placeholderMark, placeStreamedSegments, segmentMarks } from './streamed-segments';
 
@@ -98,7 +99,10 @@ export class NonContentStripper implements HtmlVisitor {
     return placeStreamedSegments(this.namedBlocks.judge(this.output).join(''));
   }
 
-  openTag(name: string, attributes: TagAttributes, implied: boolean): void {
+  openTag(name: string, sourceAttributes: TagAttributes, implied: boolean): void {
+    // The main content is told sign-up forms by their fields (sign-up-box.ts); nothing else reads a field.
+    const fieldMark = name === 'input' && this.options.mainContentPrefilter ? formFieldMark(sourceAttributes) : undefined;
+    const attributes = fieldMark ?? sourceAttributes;
     const copying = this.droppedFrom < 0 && !implied;
     const verdict = copying ? this.mainContentVerdict(name, attributes) : 'keep';
     const dropped = copying && (DROPPED_SUBTREES.has(name) || verdict === 'drop');
@@ -177,7 +181,7 @@ export class NonContentStripper implements HtmlVisitor {
    * against it, copy it on approval as a named block (see {@link NamedBlocks}).
    */
   private mainContentVerdict(name: string, attributes: TagAttributes): 'drop' | 'keep' | 'named' {
-    if (!this.options.mainContentPrefilter) return 'keep';
+    if (!this.options.mainContentPrefilter || isFormFieldMark(attributes)) return 'keep';
     if (isDroppedByReadability(name, attributes) || isCallToAction(name, attributes)) {
       return 'drop';
     }
