@@ -27,6 +27,7 @@ function visibleChars(element: Element): number {
  * compete: Readability's article, right on articles, and the text-dense region, right on pages made of many blocks
  * (threads, listings, product pages). The region is taken before Readability, which rewrites the document. On a
  * discussion the region keeps a thread's posts together, and an article no larger than one post is that post.
+ * Sign-up boxes go from the document before either reading is taken.
  */
 export function chooseMainContent(document: Document, hints: MainContentHints): string | undefined {
   removeSignUpBoxes(document.body);

@@ -3,6 +3,9 @@ import type { TagAttributes } from './html-scan';
 // A sign-up box is its form with a heading and a line of pitch around it: at most this much visible text besides the
 // form's own. Paragraphs of content around a form are more.
 const SIGN_UP_PITCH_MAX_CHARS = 200;
+// A sign-up asks for the reader's name at most besides the address; a contact form asks for more (name, phone,
+// company, subject).
+const SIGN_UP_MAX_TEXT_FIELDS = 1;
 const EMAIL_WORD = /e-?mail/i;
 // Input types a reader types words into; checkboxes, buttons and hidden fields say nothing of what a form asks for.
 const TEXT_INPUT_TYPES = new Set(['', 'text', 'tel', 'number', 'url', 'search', 'password']);
@@ -32,10 +35,6 @@ export function isFormFieldMark(attributes: TagAttributes): boolean {
 function visibleChars(element: Element): number {
   return (element.textContent ?? '').replace(/\s+/g, '').length;
 }
-
-// A sign-up asks for the reader's name at most besides the address; a contact form asks for more (name, phone,
-// company, subject).
-const SIGN_UP_MAX_TEXT_FIELDS = 1;
 
 /** Whether a form asks for an email address and little else a reader types: a sign-up, not a contact form. */
 function isSignUpForm(form: Element): boolean {
