@@ -1,4 +1,11 @@
-import { findContentRegion, largestRunItemChars, mainLandmark, measureText, type TextMasses } from './content-region';
+import {
+  findContentRegion,
+  largestRunItemChars,
+  mainLandmark,
+  measureText,
+  type TextMasses,
+  visibleChars,
+} from './content-region';
 import { extractMainContent } from './main-content';
 import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 import { removeRepeatedBlocks } from './repeated-blocks';
@@ -16,10 +23,6 @@ const DISCUSSION_READABILITY_SHARE = 0.6;
 export interface MainContentHints {
   /** The page declares itself a forum thread or a question with its answers (schema.org). */
   discussion: boolean;
-}
-
-function visibleChars(element: Element): number {
-  return (element.textContent ?? '').replace(/\s+/g, '').length;
 }
 
 /**

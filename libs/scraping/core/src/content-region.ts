@@ -30,6 +30,11 @@ function countVisible(text: string): number {
   return text.match(NON_SPACE)?.length ?? 0;
 }
 
+/** Visible characters of an element's whole text, measured on its own, outside a walk of {@link measureText}. */
+export function visibleChars(element: Element): number {
+  return (element.textContent ?? '').replace(/\s+/g, '').length;
+}
+
 /**
  * Measures `root` and everything under it into `masses`; `insideLink` says whether `root` sits in an `<a>`. Elements
  * that declare themselves the page's main content (`<main>`, `role="main"`) are collected into `landmarks` on the way.

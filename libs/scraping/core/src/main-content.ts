@@ -1,4 +1,5 @@
 import { Readability } from '@mozilla/readability';
+import { visibleChars } from './content-region';
 
 // Less visible text than this (and no image) means Readability settled on a fragment such as a byline or a
 // caption, not on the page's content.
@@ -55,8 +56,7 @@ export function extractMainContent(document: Document): Element | undefined {
   }).parse();
   const content = article?.content;
   if (!content) return undefined;
-  const visibleChars = (content.textContent ?? '').replace(/\s+/g, '').length;
-  if (visibleChars < MIN_MAIN_CONTENT_CHARS && content.getElementsByTagName('img').length === 0) return undefined;
+  if (visibleChars(content) < MIN_MAIN_CONTENT_CHARS && content.getElementsByTagName('img').length === 0) return undefined;
   restoreTopHeadings(content);
   return content;
 }
