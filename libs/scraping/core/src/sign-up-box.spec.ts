@@ -72,6 +72,19 @@ describe('sign-up boxes', () => {
     }
   });
 
+  it('tells a contact form by its fields on a page read without the pre-filter, whose fields keep their own type', () => {
+    const contact =
+      '<div class="contact"><h3>Book a guided run</h3><p>Tell us your dates and we will find you a guide.</p>' +
+      '<form><input name="name"><input type="tel" name="phone"><input type="email" name="email"></form></div>';
+    const document = parseDocument(`<main>${contact}<section>${paragraph('spring')}</section></main>`);
+    try {
+      removeSignUpBoxes(document.body);
+      expect(document.body.textContent).toContain('Tell us your dates');
+    } finally {
+      releaseDocument(document);
+    }
+  });
+
   it('takes the sign-up box out of the markdown of a page whose region wins', () => {
     const cards = ['routes', 'maps', 'guides', 'shoes', 'packs', 'water', 'weather', 'clubs']
       .map((name) => `<a href="/${name}"><span>${name}</span><span>Everything a trail runner needs about ${name}.</span></a>`)

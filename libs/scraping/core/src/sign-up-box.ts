@@ -1,3 +1,4 @@
+import { visibleChars } from './content-region';
 import type { TagAttributes } from './html-scan';
 
 // A sign-up box is its form with a heading and a line of pitch around it: at most this much visible text besides the
@@ -27,26 +28,29 @@ export function formFieldMark(attributes: TagAttributes): TagAttributes | undefi
   return named ? EMAIL_FIELD : TEXT_FIELD;
 }
 
-/** Whether `attributes` are what {@link formFieldMark} gave, so that the pre-filter keeps the field. */
-export function isFormFieldMark(attributes: TagAttributes): boolean {
-  return attributes === EMAIL_FIELD || attributes === TEXT_FIELD;
+function fieldOf(input: Element): TagAttributes | undefined {
+  const attributes: Record<string, string> = {};
+  for (const name of ['type', 'name', 'id', 'placeholder']) {
+    const value = input.getAttribute(name);
+    if (value !== null) attributes[name] = value;
+  }
+  return formFieldMark(attributes);
 }
 
-function visibleChars(element: Element): number {
-  return (element.textContent ?? '').replace(/\s+/g, '').length;
-}
-
-/** Whether a form asks for an email address and little else a reader types: a sign-up, not a contact form. */
+/**
+ * Whether a form asks for an email address and little else a reader types: a sign-up, not a contact form. Its fields
+ * are read the way the pre-filter marks them, so a page read without the pre-filter (the whole-page retry, included
+ * tags) tells forms apart the same way, as far as its kept attributes allow.
+ */
 function isSignUpForm(form: Element): boolean {
-  const types = Array.from(form.getElementsByTagName('input'), (input) => input.getAttribute('type'));
-  return types.includes('email') && types.filter((type) => type === 'text').length <= SIGN_UP_MAX_TEXT_FIELDS;
+  const fields = Array.from(form.getElementsByTagName('input'), fieldOf);
+  return fields.includes(EMAIL_FIELD) && fields.filter((field) => field === TEXT_FIELD).length <= SIGN_UP_MAX_TEXT_FIELDS;
 }
 
 /**
  * Removes the boxes around forms that ask for an email address and at most a name: newsletter sign-ups, "get the
  * latest posts" and "join our list" boxes, with the heading and pitch around the form. Each box is the largest block
- * around its form with little text besides the form's. Only the pre-filtered page has the fields these forms are told
- * by.
+ * around its form with little text besides the form's.
  */
 export function removeSignUpBoxes(root: Element): void {
   for (const form of Array.from(root.getElementsByTagName('form'))) {

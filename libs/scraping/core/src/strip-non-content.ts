@@ -3,7 +3,7 @@ import { isCallToAction } from './call-to-action';
 import { type HtmlVisitor, scanHtml, type SourceToken, type TagAttributes } from './html-scan';
 import { mayHoldContent, NamedBlocks } from './named-content-block';
 import { isDroppedByReadability, isUnlikelyByName } from './readability-prefilter';
-import { formFieldMark, isFormFieldMark } from './sign-up-box';
+import { formFieldMark } from './sign-up-box';
 import { srcsetUrls } from './srcset';
 import { placeholderMark, placeStreamedSegments, segmentMarks } from './streamed-segments';
 
@@ -104,7 +104,8 @@ export class NonContentStripper implements HtmlVisitor {
     const fieldMark = name === 'input' && this.options.mainContentPrefilter ? formFieldMark(sourceAttributes) : undefined;
     const attributes = fieldMark ?? sourceAttributes;
     const copying = this.droppedFrom < 0 && !implied;
-    const verdict = copying ? this.mainContentVerdict(name, attributes) : 'keep';
+    // A marked field is kept where the pre-filter would drop every input as Readability does.
+    const verdict = copying && !fieldMark ? this.mainContentVerdict(name, attributes) : 'keep';
     const dropped = copying && (DROPPED_SUBTREES.has(name) || verdict === 'drop');
     this.openElements.push(name);
     if (verdict === 'named' && !dropped) this.namedBlocks.open(this.output.length, this.openElements.length);
@@ -181,7 +182,7 @@ export class NonContentStripper implements HtmlVisitor {
    * against it, copy it on approval as a named block (see {@link NamedBlocks}).
    */
   private mainContentVerdict(name: string, attributes: TagAttributes): 'drop' | 'keep' | 'named' {
-    if (!this.options.mainContentPrefilter || isFormFieldMark(attributes)) return 'keep';
+    if (!this.options.mainContentPrefilter) return 'keep';
     if (isDroppedByReadability(name, attributes) || isCallToAction(name, attributes)) {
       return 'drop';
     }
