@@ -63,18 +63,16 @@ describe('chooseMainContent', () => {
 
   it("reads a thread's posts without their signatures when one signature outweighs the posts", () => {
     const signature = 'Photographer, tinkerer and occasional writer; portfolio and prints on my site. '.repeat(8);
-    const document = parseDocument(`<div class="topic"><h1>Roadmap for the next release</h1>
+    const content = choose(
+      `<div class="topic"><h1>Roadmap for the next release</h1>
       <div class="post"><div class="body"><p>Is there a public roadmap for future versions and products?</p></div></div>
       <div class="post"><div class="body"><p>Not a public one, but the beta group hears about it first.</p></div>
-      <div class="signature"><p>${signature}</p></div></div></div>`);
-    try {
-      const content = chooseMainContent(document, { discussion: false }) ?? '';
-      expect(content).toContain('Is there a public roadmap');
-      expect(content).toContain('the beta group hears about it first');
-      expect(content).not.toContain('Photographer, tinkerer');
-    } finally {
-      releaseDocument(document);
-    }
+      <div class="signature"><p>${signature}</p></div></div></div>`,
+      false,
+    );
+    expect(content).toContain('Is there a public roadmap');
+    expect(content).toContain('the beta group hears about it first');
+    expect(content).not.toContain('Photographer, tinkerer');
   });
 
   it("on a discussion page, reads every post when one post's log outweighs the others", () => {
@@ -92,25 +90,15 @@ describe('chooseMainContent', () => {
     const html = `<div id="main"><div class="thread">${post('<p>Since the update the server never finishes starting.</p>')}
       ${logPost}${post('<p>Roll back to the previous version and report it upstream.</p>')}
       </div></div>`;
-    const document = parseDocument(html);
-    try {
-      const content = chooseMainContent(document, { discussion: true }) ?? '';
-      expect(content).toContain('never finishes starting');
-      expect(content).toContain('Roll back to the previous version');
-      expect(content).toContain('job 59 failed');
-    } finally {
-      releaseDocument(document);
-    }
+    const content = choose(html, true);
+    expect(content).toContain('never finishes starting');
+    expect(content).toContain('Roll back to the previous version');
+    expect(content).toContain('job 59 failed');
   });
 
   it("judges what Readability's wrappers hold, not the wrappers, when its article reads like a menu", () => {
     const names = Array.from({ length: 40 }, (_, index) => `Story ${index + 1}`);
     const rows = names.map((name) => `<tr><td>1.</td><td><a href="/${name}">${name} headline</a> <a href="/u">ann</a></td></tr>`).join('');
-    const document = parseDocument(`<div><div><table>${rows}</table></div></div>`);
-    try {
-      expect(chooseMainContent(document, { discussion: false }) ?? '').toContain('Story 40 headline');
-    } finally {
-      releaseDocument(document);
-    }
+    expect(choose(`<div><div><table>${rows}</table></div></div>`, false)).toContain('Story 40 headline');
   });
 });
