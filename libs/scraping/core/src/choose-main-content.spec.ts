@@ -7,7 +7,7 @@ describe('chooseMainContent', () => {
       `<div class="${name}"><p>${`Walking boots, trail shoes and sandals in ${name}. `.repeat(3)}</p></div>`;
     const document = parseDocument(`<div>${block('filters')}${block('newsletter')}${block('share')}</div>`);
     try {
-      const content = chooseMainContent(document, { discussion: false });
+      const content = chooseMainContent(document, { discussion: false, product: false });
       expect(content === undefined || /\S/.test(content.replace(/<[^>]*>/g, ''))).toBe(true);
     } finally {
       releaseDocument(document);
@@ -26,10 +26,10 @@ describe('chooseMainContent', () => {
     `${cards(cardNames)}<section><h2>Built for every team</h2>${['sales', 'success', 'billing'].map(paragraph).join('')}</section></main>`;
   const TEN_CARDS = ['ticketing', 'analytics', 'voice', 'messaging', 'workforce', 'quality', 'routing', 'billing', 'reports', 'security'];
 
-  function choose(html: string, discussion: boolean): string {
+  function choose(html: string, discussion: boolean, product = false): string {
     const document = parseDocument(html);
     try {
-      return chooseMainContent(document, { discussion }) ?? '';
+      return chooseMainContent(document, { discussion, product }) ?? '';
     } finally {
       releaseDocument(document);
     }
@@ -96,9 +96,45 @@ describe('chooseMainContent', () => {
     expect(content).toContain('job 59 failed');
   });
 
+  it('on a product page, leaves out the sections headed as other products', () => {
+    const description = (topic: string): string =>
+      `<p>The speckled mug is thrown on the wheel and glazed in oat, ${topic}, and holds three hundred millilitres.</p>`;
+    const html = `<main><h1>Speckled mug</h1>${['fired twice', 'dishwasher safe', 'made to order'].map(description).join('')}
+      <h2>Similar items</h2><ul><li><a href="/tall">Tall mug, glazed in moss</a></li><li><a href="/bowl">Small bowl</a></li></ul>
+      <h2>Care</h2><p>Wash by hand to keep the glaze bright.</p></main>`;
+    expect(choose(html, false, true)).not.toContain('Tall mug');
+    expect(choose(html, false, true)).toContain('Wash by hand');
+    expect(choose(html, false, false)).toContain('Tall mug');
+  });
+
   it("judges what Readability's wrappers hold, not the wrappers, when its article reads like a menu", () => {
     const names = Array.from({ length: 40 }, (_, index) => `Story ${index + 1}`);
     const rows = names.map((name) => `<tr><td>1.</td><td><a href="/${name}">${name} headline</a> <a href="/u">ann</a></td></tr>`).join('');
     expect(choose(`<div><div><table>${rows}</table></div></div>`, false)).toContain('Story 40 headline');
+  });
+  describe("a catalogue whose description Readability reads and whose grid the region reads", () => {
+    const card = (index: number): string =>
+      `<li><a href="/shoe-${index}"><img src="/shoe-${index}.jpg" alt=""></a><h3><a href="/shoe-${index}">Ridge runner ${index}</a></h3>` +
+      `<span>Waterproof mesh upper</span> <span>Grippy lugged outsole</span> <span>$1${index}9.00</span></li>`;
+    const grid = `<div class="products"><ul>${Array.from({ length: 24 }, (_, index) => card(index)).join('')}</ul></div>`;
+    const description =
+      '<div class="description"><h1>Trail running shoes</h1>' +
+      '<p>Trail running shoes grip loose ground, shed water and protect your feet from rocks, roots and the odd stumble.</p>' +
+      '<p>Choose a deep lug for mud, a rock plate for sharp scree, and a roomy toe box for long days on the hill.</p>' +
+      '<p>Lighter shoes suit racing, fast hikes and dry summer trails, while sturdier pairs carry you through winter.</p>' +
+      '<p>Not sure of your size, fit or width? Our team answers by phone, chat and email, and exchanges are free.</p></div>';
+
+    it('keeps both, the description first when it comes first', () => {
+      const content = choose(`${description}${grid}`, false);
+      expect(content).toContain('Ridge runner 23');
+      expect(content.indexOf('Lighter shoes suit racing')).toBeGreaterThanOrEqual(0);
+      expect(content.indexOf('Lighter shoes suit racing')).toBeLessThan(content.indexOf('Ridge runner 0'));
+    });
+
+    it('keeps both in the page order when the grid comes first', () => {
+      const content = choose(`${grid}${description}`, false);
+      expect(content.indexOf('Ridge runner 23')).toBeGreaterThanOrEqual(0);
+      expect(content.indexOf('Ridge runner 23')).toBeLessThan(content.indexOf('Lighter shoes suit racing'));
+    });
   });
 });

@@ -26,4 +26,17 @@ describe('findContentRegion', () => {
   it('on a discussion page, stops at the thread when one of its like posts holds most of the text', () => {
     expect(regionId(true)).toBe('thread');
   });
+
+  it('does not narrow past the block it must keep, into the answers below a short question', () => {
+    const answers = Array.from({ length: 4 }, (_, index) => `<div class="answer">${'An answer of some length. '.repeat(10 + index)}</div>`);
+    const document = parseDocument(`<div id="page"><div id="question"><p>How?</p></div><div id="answers">${answers.join('')}</div></div>`);
+    try {
+      const masses: TextMasses = new Map();
+      measureText(document.body, masses);
+      expect(findContentRegion(document.body, masses, true).id).toBe('answers');
+      expect(findContentRegion(document.body, masses, true, document.getElementById('question') ?? undefined).id).toBe('page');
+    } finally {
+      releaseDocument(document);
+    }
+  });
 });

@@ -32,7 +32,12 @@ function countVisible(text: string): number {
 
 /** Visible characters of an element's whole text, measured on its own, outside a walk of {@link measureText}. */
 export function visibleChars(element: Element): number {
-  return (element.textContent ?? '').replace(/\s+/g, '').length;
+  return compactText(element.textContent ?? '').length;
+}
+
+/** `text` without its white space: what two copies of a text have in common however they were laid out. */
+export function compactText(text: string): string {
+  return text.replace(/\s+/g, '');
 }
 
 /**
@@ -91,9 +96,16 @@ export function mainLandmark(landmarks: readonly Element[], masses: TextMasses, 
  * thread, items of a grid, sections of a service page) stop at the element around all the blocks, where an
  * article-centred extractor would settle on one block. With `keepRunsWhole` (on a discussion page) it never narrows
  * into one item of a run of like blocks: one post can hold most of a thread's text (a long log, a long answer), yet
- * it is one post of many. Elsewhere such a run is as often a page's layout (sections, columns) as its content.
+ * it is one post of many. Elsewhere such a run is as often a page's layout (sections, columns) as its content. Nor does
+ * it narrow past `keptBlock` (a question-and-answer page's question), leaving it out: the answers below a short
+ * question hold most of the text, yet they answer it.
  */
-export function findContentRegion(root: Element, masses: TextMasses, keepRunsWhole = false): Element {
+export function findContentRegion(
+  root: Element,
+  masses: TextMasses,
+  keepRunsWhole = false,
+  keptBlock?: Element,
+): Element {
   let region = root;
   for (;;) {
     const total = weightedText(masses.get(region));
@@ -108,6 +120,7 @@ export function findContentRegion(root: Element, masses: TextMasses, keepRunsWho
       }
     }
     if (!best || bestWeight < total * DESCEND_SHARE || (keepRunsWhole && isRunItem(best))) return region;
+    if (keptBlock && region.contains(keptBlock) && !best.contains(keptBlock)) return region;
     region = best;
   }
 }

@@ -128,6 +128,14 @@ describe('convertHtml', () => {
     expect(markdown).toContain(`Second: ${LONG_TEXT.trim()}`);
   });
 
+  it('looks again in the whole page for content a script reveals, still without the menus and dialogs', () => {
+    const dialog = `<div role="dialog"><h2>Choose your country</h2><p>Prices and delivery: ${LONG_TEXT.repeat(3)}</p></div>`;
+    const html = `<body>${dialog}<div class="lockdown" style="display:none"><p>Seals: ${LONG_TEXT}</p></div></body>`;
+    const markdown = convert(html).markdown ?? '';
+    expect(markdown).toContain(`Seals: ${LONG_TEXT.trim()}`);
+    expect(markdown).not.toContain('Choose your country');
+  });
+
   it('keeps the replies of a page that declares itself a discussion, even in elements classed "comment"', () => {
     const replies = `<div class="comments"><div class="comment"><p>Reply one: ${LONG_TEXT}</p></div>
       <div class="comment"><p>Reply two: ${LONG_TEXT}</p></div></div>`;
@@ -147,6 +155,23 @@ describe('convertHtml', () => {
     const markdown = convert(html).markdown ?? '';
     expect(markdown).toContain('Reply: ');
     expect(markdown).not.toContain('Trending thread');
+  });
+
+  it('reads a question and its answers without the comments under them or the prompts after them', () => {
+    const comments = (name: string): string => `<ul class="notes"><li itemscope itemtype="https://schema.org/Comment">
+      <span>Remark on ${name}: could you post the full error message and the version you run?</span></li></ul>`;
+    const answers = ['Ada', 'Brian', 'Chen'].map((name) => `<div class="answer" itemscope itemtype="https://schema.org/Answer">
+      <div itemprop="text"><p>${name} answers: ${LONG_TEXT}</p></div>${comments(name)}</div>`);
+    const html = `<body itemscope itemtype="https://schema.org/QAPage"><div itemscope itemtype="https://schema.org/Question">
+      <h1 itemprop="name">Seals on the beach</h1><div class="question"><div itemprop="text"><p>Is it safe to walk there?</p></div>
+      ${comments('the question')}</div><div id="answers">${answers.join('')}</div>
+      <div class="notice"><p>Not the answer you are looking for? Browse other questions tagged seals or ask your own.</p></div>
+      </div></body>`;
+    const markdown = convert(html).markdown ?? '';
+    expect(markdown).toContain('Is it safe to walk there?');
+    expect(markdown).toContain('Chen answers:');
+    expect(markdown).not.toContain('Remark on');
+    expect(markdown).not.toContain('Browse other questions');
   });
 
   it('applies excludeTags before extracting the main content', () => {
@@ -171,5 +196,32 @@ describe('main content on a short page', () => {
     expect(markdown).toBe('# Hello\n\nShort page.');
     const whole = convertHtml({ html, url: 'https://a.example/', formats: ['markdown'], onlyMainContent: false, includeTags: [], excludeTags: [], removeBase64Images: true }).markdown;
     expect(whole).toContain('[Nav](https://a.example/x)');
+  });
+});
+
+describe('main content of a page drawn by its scripts', () => {
+  const description = 'Howdy everyone, I am new to astronomy & looking for a first telescope <under $500> that shows the planets.';
+  const shell = (body: string): string =>
+    `<html><head><title>First telescope - Forum</title><meta name="description" content="${description.replace(/&/g, '&amp;').replace(/</g, '&lt;')}"></head>` +
+    `<body>${body}<script src="/app.js"></script></body></html>`;
+
+  it("is the page's own description when the body holds next to no text", () => {
+    const result = convert(shell('<div id="app"></div>'), { formats: ['markdown', 'html'] });
+    expect(result.markdown).toBe('Howdy everyone, I am new to astronomy & looking for a first telescope \\<under $500> that shows the planets.');
+    expect(result.html).toContain('&lt;under $500&gt;');
+  });
+
+  it('keeps what little the body holds after the description', () => {
+    const markdown = convert(shell('<p>Cookies are disabled.</p>')).markdown;
+    expect(markdown).toMatch(/^Howdy everyone[^\n]*\n\nCookies are disabled\.$/);
+  });
+
+  it('is left alone when the body holds at least half as much text as the description', () => {
+    const body = '<main><h1>Telescopes</h1><p>Refractors suit beginners who want sharp views of planets.</p></main>';
+    expect(convert(shell(body)).markdown).toBe('# Telescopes\n\nRefractors suit beginners who want sharp views of planets.');
+  });
+
+  it('is the whole page, description left out, when onlyMainContent is false', () => {
+    expect(convert(shell('<div id="app"></div>'), { onlyMainContent: false }).markdown).toBe('');
   });
 });

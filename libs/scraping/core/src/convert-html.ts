@@ -4,7 +4,9 @@ import { ImageCollector } from './extract-images';
 import { LinkCollector } from './extract-links';
 import { MetadataCollector } from './extract-metadata';
 import { declaresDiscussion } from './discussion-page';
+import { declaresProduct } from './product-page';
 import { type HtmlVisitor, scanHtml } from './html-scan';
+import { withPageDescription } from './page-description';
 import { hasTagSelectors, selectContent, usesMainContentPrefilter } from './select-content';
 import { NonContentStripper, type StripOptions, stripNonContent } from './strip-non-content';
 import { htmlToMarkdown } from './to-markdown';
@@ -18,6 +20,7 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   const formats = new Set(request.formats);
   const baseUrl = documentBaseUrl(request.html, request.url);
   const discussion = declaresDiscussion(request.html);
+  const product = declaresProduct(request.html);
   const stripOptions: StripOptions = {
     baseUrl,
     mainContentPrefilter: usesMainContentPrefilter(request),
@@ -39,8 +42,10 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   if (links) result.links = links.result();
   if (images) result.images = images.result();
   if (stripper) {
-    const wholePage = (): string => stripNonContent(request.html, { ...stripOptions, mainContentPrefilter: false });
-    const content = selectContent(stripper.html(), request, wholePage, { discussion });
+    const wholePage = (): string =>
+      stripNonContent(request.html, { ...stripOptions, mainContentPrefilter: false, dropNavigation: true });
+    const selected = selectContent(stripper.html(), request, wholePage, { discussion, product });
+    const content = stripOptions.mainContentPrefilter ? withPageDescription(selected, result.metadata) : selected;
     if (formats.has('html')) result.html = content;
     if (formats.has('markdown')) {
       result.markdown = htmlToMarkdown(content, { removeBase64Images: request.removeBase64Images });

@@ -60,6 +60,16 @@ export function releaseDocument(document: Document): void {
   document.documentElement?.remove();
 }
 
+/** Parses `fragment` with {@link parseDocument}, hands the document to `use`, and releases it whatever happens. */
+export function withDocument<T>(fragment: string, use: (document: Document) => T): T {
+  const document = parseDocument(fragment);
+  try {
+    return use(document);
+  } finally {
+    releaseDocument(document);
+  }
+}
+
 /** `root.querySelectorAll(selectors)` for a node of the current {@link parseDocument} document. */
 export function querySelectorAllIn(root: ParentNode, selectors: string): Element[] {
   if (!host) throw new Error('querySelectorAllIn needs a document from parseDocument');

@@ -115,6 +115,30 @@ describe('pruneBoilerplate, labels', () => {
     expect(text).not.toContain('Senior Member');
   });
 
+  it("removes the box about the writer from the region and from Readability's article, and keeps the byline", () => {
+    const body =
+      `<div id="readability-page-1" class="page"><div><p class="byline author">By Ada Potter</p>${DESCRIPTION}` +
+      '<div class="entry-author-profile"><p>Ada Potter has thrown pots for twenty years and writes about glazes.</p></div>' +
+      '<section id="about-the-author"><p>Follow Ada on her studio blog.</p></section></div></div>';
+    expect(prunedText(body)).toMatch(/^By Ada Potter ?A stoneware mug .* three hundred millilitres\.$/);
+    const document = parseDocument(body);
+    try {
+      pruneArticle(document.body);
+      const text = (document.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+      expect(text).toMatch(/^By Ada Potter ?A stoneware mug .* three hundred millilitres\.$/);
+    } finally {
+      releaseDocument(document);
+    }
+  });
+
+  it("removes every post's number, a link to the post itself, but keeps numbers that say more", () => {
+    const post = (number: number, text: string): string =>
+      `<article class="message"><ul class="message-attribution"><li><a href="/threads/t.1/post-${number}">#${number}</a></li></ul>` +
+      `<div class="message-body"><p>${text} <a href="/issues/${number}">#${number}</a> fixed it.</p></div></article>`;
+    const text = prunedText(post(1, 'The build fails again.') + post(2, 'See the patch:'));
+    expect(text).toBe('The build fails again. #1 fixed it.See the patch: #2 fixed it.');
+  });
+
   it("leaves names and headers in Readability's article to Readability, and still removes its menus", () => {
     const document = parseDocument(
       `<div><header><p>Our mugs, thrown by hand.</p></header><div class="modal-details">${DESCRIPTION}</div>` +

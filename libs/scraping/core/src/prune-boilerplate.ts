@@ -1,6 +1,7 @@
+import { isAuthorBox } from './author-box';
 import { measureText, type TextMasses } from './content-region';
 import { firstClass, isNamedBoilerplate } from './named-boilerplate';
-import { isPostFurniture } from './post-furniture';
+import { isPostFurniture, isPostNumber } from './post-furniture';
 
 // A block whose text is at least this much link text is a menu, when its links are also short: a listing's links
 // are titles of some length, a menu's are a word or two. A table is never taken for a menu: a table of names that
@@ -55,15 +56,17 @@ function countFirstClasses(element: Element): Map<string, number> {
 
 /**
  * Removes the page's banner, the menus, the blocks named as boilerplate (reviews, recommendations, filters...), the
- * posters' cards and signatures of a thread, and what is left of forms once their controls are gone (minor forms,
- * labels) inside a content region, in one walk, and returns how many visible characters went. A block with a heading is
- * no menu, because a grid of items or a list of articles (links under headings) is content on a listing page. A block
- * whose class starts like a sibling's is one of a run of like blocks, the items of the content (the reviews of a review
- * round-up, the questions of a FAQ): neither it nor anything in it goes for its name, except a post's furniture.
+ * posters' cards, signatures and post numbers of a thread, the box about an article's writer, and what is left of
+ * forms once their controls are gone (minor forms, labels) inside a content region, in one walk, and returns how many
+ * visible characters went. A block with a heading is no menu, because a grid of items or a list of articles (links
+ * under headings) is content on a listing page. A block whose class starts like a sibling's is one of a run of like
+ * blocks, the items of the content (the reviews of a review round-up, the questions of a FAQ): neither it nor anything
+ * in it goes for its name, except a post's furniture.
  *
  * In Readability's article (`readabilityArticle`), names and `<header>`s are left alone: Readability has weighed every
  * block's class and id already and keeps what it judged content under any name (a product's details in a "modal"), and
- * a `<header>` it kept heads the article, not the page. Menus, the remains of forms and posters' cards still go.
+ * a `<header>` it kept heads the article, not the page. Menus, the remains of forms, posters' cards and the writer's
+ * box still go.
  */
 export function pruneBoilerplate(region: Element, masses: TextMasses, readabilityArticle = false): number {
   const namedLimit = NAMED_MAX_REGION_SHARE * (masses.get(region)?.chars ?? 0);
@@ -89,7 +92,9 @@ export function pruneBoilerplate(region: Element, masses: TextMasses, readabilit
         (BLOCKS.has(child.localName) && isMenu(child, masses)) ||
         isMinorForm(child, masses, namedLimit) ||
         isControlLabel(child) ||
-        isPostFurniture(child, className)
+        isPostFurniture(child, className) ||
+        isPostNumber(child, masses.get(child)) ||
+        isAuthorBox(child, className)
       ) {
         remove(child);
       } else if (

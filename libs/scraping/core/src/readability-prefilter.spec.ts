@@ -23,6 +23,14 @@ describe('isDroppedByReadability', () => {
   it('keeps a hidden panel labelled by the control that opens it, such as an accordion answer', () => {
     expect(isDroppedByReadability('div', { 'aria-labelledby': 'faq-1-question', hidden: '' })).toBe(false);
   });
+
+  it("keeps an accordion's panel hidden from screen readers when a control names it, and nothing else so hidden", () => {
+    const panel = { id: 'faq-1', class: 'accordion__content accordion--closed', 'aria-hidden': 'true' };
+    expect(isDroppedByReadability('div', panel, true)).toBe(false);
+    expect(isDroppedByReadability('div', panel, false)).toBe(true);
+    expect(isDroppedByReadability('div', { id: 'menu', class: 'mobile-menu', 'aria-hidden': 'true' }, true)).toBe(true);
+    expect(isDroppedByReadability('div', { ...panel, style: 'display: none' }, true)).toBe(true);
+  });
 });
 
 describe('isUnlikelyByName', () => {

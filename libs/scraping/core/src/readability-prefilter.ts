@@ -18,18 +18,23 @@ const INVISIBLE_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden
 // machine-readable copy of each post's date and author.
 const HIDDEN_CLASS = /(?:^|\s)d-none(?:\s|$)/;
 const RESPONSIVE_DISPLAY_CLASS = /(?:^|\s)d-(?:sm|md|lg|xl|xxl)-/;
+// Class words of an accordion's or a collapsible section's panel ("cdr-accordion__content", "collapse").
+const COLLAPSIBLE_PANEL_CLASS = /(?:^|[\s_-])(?:accordion|collaps\w*)/i;
 // Readability spares unlikely-looking nodes inside tables and code, looking at most this many ancestors up.
 const ANCESTOR_DEPTH = 4;
 const EXEMPT = new Set(['html', 'body']);
 
-function isInvisible(name: string, attributes: TagAttributes): boolean {
+function isInvisible(name: string, attributes: TagAttributes, controlled: boolean): boolean {
   // A tab panel, or any panel labelled by the control that opens it (an accordion's answer, a collapsed section), is
   // hidden only until that control is chosen: its text is part of the page's content, though Readability would drop it.
   if (attributes.role === 'tabpanel' || attributes['aria-labelledby'] !== undefined) return false;
   // A segment React streams in is hidden only until its script moves it into place (streamed-segments.ts).
   if (attributes.hidden !== undefined) return !isStreamedSegment(name, attributes);
-  if (attributes['aria-hidden'] === 'true' && !(attributes.class ?? '').includes('fallback-image')) return true;
   const className = attributes.class ?? '';
+  // So is an accordion's panel that a control names (`aria-controls`) and that is hidden from assistive technology
+  // alone: a menu or a dialog a button opens is no accordion, and a "read more" toggle's rest is not named one.
+  const collapsedPanel = controlled && COLLAPSIBLE_PANEL_CLASS.test(className);
+  if (attributes['aria-hidden'] === 'true' && !className.includes('fallback-image') && !collapsedPanel) return true;
   if (HIDDEN_CLASS.test(className) && !RESPONSIVE_DISPLAY_CLASS.test(className)) return true;
   return attributes.style !== undefined && INVISIBLE_STYLE.test(attributes.style);
 }
@@ -44,12 +49,19 @@ function hasNearAncestor(ancestors: readonly string[], names: readonly string[])
 /**
  * Whether Readability would remove this element (and so everything inside it) before or while choosing the main
  * content for what it is: its element name, role or visibility. What its class or id says is a separate question
- * ({@link isUnlikelyByName}).
+ * ({@link isUnlikelyByName}). `controlled` says that an earlier control names the element in its `aria-controls`.
  */
-export function isDroppedByReadability(name: string, attributes: TagAttributes): boolean {
+export function isDroppedByReadability(name: string, attributes: TagAttributes, controlled = false): boolean {
   if (EXEMPT.has(name)) return false;
-  if (ALWAYS_CLEANED.has(name) || isInvisible(name, attributes)) return true;
-  if (attributes['aria-modal'] === 'true' && attributes.role === 'dialog') return true;
+  if (ALWAYS_CLEANED.has(name) || isInvisible(name, attributes, controlled)) return true;
+  return isNavigationOrAside(name, attributes);
+}
+
+/**
+ * Whether an element is navigation, a menu, a dialog, an alert or a complementary block by its role (part of
+ * {@link isDroppedByReadability}): never the main content, whatever else the page's names and styles say.
+ */
+export function isNavigationOrAside(name: string, attributes: TagAttributes): boolean {
   if (attributes.role !== undefined && UNLIKELY_ROLES.has(attributes.role)) return true;
   // <nav> has the implicit role "navigation". Readability only drops the explicit role, and keeps <nav> on short
   // pages; the API defines main content as excluding navigation.

@@ -1,5 +1,5 @@
 import type { ConvertRequest } from './convert-request';
-import { parseDocument, releaseDocument } from './dom-document';
+import { withDocument } from './dom-document';
 import { chooseMainContent, type MainContentHints } from './choose-main-content';
 import { applyTagSelection } from './select-tags';
 
@@ -12,15 +12,6 @@ const MAX_READABILITY_HTML_CHARS = 1_000_000;
 const SCANT_CONTENT_CHARS = 200;
 
 type ContentRequest = Pick<ConvertRequest, 'onlyMainContent' | 'includeTags' | 'excludeTags'>;
-
-function withDocument<T>(fragment: string, use: (document: Document) => T): T {
-  const document = parseDocument(fragment);
-  try {
-    return use(document);
-  } finally {
-    releaseDocument(document);
-  }
-}
 
 /** Whether the request selects tags, which takes a DOM and the attributes selectors may refer to. */
 export function hasTagSelectors(request: ContentRequest): boolean {

@@ -32,6 +32,15 @@ describe('stripNonContent', () => {
     );
   });
 
+  it('drops navigation and dialogs by their role alone when asked to, keeping what names and styles hide', () => {
+    const html =
+      '<nav><a href="/">Home</a></nav><div role="dialog"><p>Choose a country</p></div>' +
+      '<div class="sidebar" style="display:none"><p>The content a script reveals.</p></div>';
+    expect(stripNonContent(html, { ...OPTIONS, dropNavigation: true })).toBe(
+      '<div class="sidebar"><p>The content a script reveals.</p></div>',
+    );
+  });
+
   it('keeps every attribute but style and handlers when user selectors may need them', () => {
     const html = '<div data-role="share" style="x" onmouseover="y" aria-label="Share">S</div>';
     expect(stripNonContent(html, { ...OPTIONS, keepAllAttributes: true })).toBe(
@@ -72,6 +81,16 @@ describe('stripNonContent', () => {
     );
   });
 
+  it("keeps the panels of an accordion whose buttons name them, though they are hidden from screen readers", () => {
+    const html =
+      '<button aria-controls="guide-1" aria-expanded="false">How to choose</button>' +
+      '<div id="guide-1" class="accordion-panel" aria-hidden="true"><p>Pick the warmest bag you can carry.</p></div>' +
+      '<div id="guide-2" class="accordion-panel" aria-hidden="true"><p>No control names this one.</p></div>';
+    expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe(
+      '<div id="guide-1" class="accordion-panel"><p>Pick the warmest bag you can carry.</p></div>',
+    );
+  });
+
   it('keeps a block named like furniture when it holds far more text than the rest of the page', () => {
     // A layout wrapper named after the sidebar beside it: the article inside outweighs all that was kept around it.
     const article = 'A paragraph of the article, long enough to be read as the content of the page. '.repeat(8);
@@ -100,6 +119,30 @@ describe('stripNonContent', () => {
     // A script-rendered page keeps next to nothing: a menu of a few entries is not its content either.
     const shell = '<div id="app"></div><ul class="menu"><li>Product</li><li>Pricing</li><li>Company</li></ul>';
     expect(stripNonContent(shell, { ...OPTIONS, mainContentPrefilter: true })).toBe('<div id="app"></div>');
+  });
+
+  it('drops the comments under a question or an answer with the pre-filter, not the comments that are the posts', () => {
+    const comment = (text: string): string => `<li itemprop="comment" itemscope itemtype="https://schema.org/Comment">${text}</li>`;
+    const html = `<div itemscope itemtype="https://schema.org/Question"><p itemprop="text">How do I back up?</p>
+      <span itemprop="author" itemscope itemtype="https://schema.org/Person">Ann</span>
+      <ul>${comment('Which system?')}</ul><div itemscope itemtype="https://schema.org/Answer"><p>Use tar.</p>
+      <ul>${comment('Thanks, that worked.')}</ul></div></div><ul>${comment('A reply in a thread.')}</ul>`;
+    const stripped = stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true });
+    // The microdata stays, to tell the question's text from the answers' (discussion-page.ts).
+    expect(stripped).toContain('<p itemprop="text">How do I back up?</p>');
+    expect(stripped).toContain('<span>Ann</span>');
+    expect(stripped).toContain('Use tar.');
+    expect(stripped).not.toContain('Which system?');
+    expect(stripped).not.toContain('Thanks, that worked.');
+    expect(stripped).toContain('A reply in a thread.');
+    expect(stripNonContent(html, OPTIONS)).toContain('Thanks, that worked.');
+  });
+
+  it("drops a post's count of likes marked up as an interaction statistic with the pre-filter", () => {
+    const html = '<div class="post"><p>Bumping the MSRV is not a breaking change.</p><div itemprop="interactionStatistic" itemscope ' +
+      'itemtype="http://schema.org/InteractionCounter"><span class="post-likes">7 Likes</span></div></div>';
+    expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).not.toContain('7 Likes');
+    expect(stripNonContent(html, OPTIONS)).toContain('7 Likes');
   });
 
   it('drops links drawn as buttons with the pre-filter, and only then', () => {

@@ -1,8 +1,14 @@
 import { resolveUrl } from './base-url';
 import { isCallToAction } from './call-to-action';
+import {
+  marksComment,
+  marksInteractionCount,
+  marksQuestionOrAnswer,
+  questionAndAnswerMicrodata,
+} from './discussion-page';
 import { type HtmlVisitor, scanHtml, type SourceToken, type TagAttributes } from './html-scan';
 import { mayHoldContent, NamedBlocks } from './named-content-block';
-import { isDroppedByReadability, isUnlikelyByName } from './readability-prefilter';
+import { isDroppedByReadability, isNavigationOrAside, isUnlikelyByName } from './readability-prefilter';
 import { formFieldMark } from './sign-up-box';
 import { srcsetUrls } from './srcset';
 import { placeholderMark, placeStreamedSegments, segmentMarks } from './streamed-segments';
@@ -18,6 +24,11 @@ export interface StripOptions {
    * posts, not boilerplate.
    */
   discussionPage?: boolean;
+  /**
+   * Without the pre-filter, still drop navigation, menus, dialogs and complementary blocks by their role: the
+   * whole-page retry looks past the names and visibility the pre-filter trusted, not past the page's menus.
+   */
+  dropNavigation?: boolean;
   /** Keep every attribute except style and event handlers, because user CSS selectors may refer to any of them. */
   keepAllAttributes: boolean;
 }
@@ -35,7 +46,7 @@ const NOSCRIPT_MIN_TEXT_CHARS = 200;
 // Document structure every parser recreates; dropping the tags turns the output into a body fragment.
 const DROPPED_TAGS = new Set(['html', 'head', 'body']);
 // Attributes that matter to Readability (class, id, role), to markdown and to the cleaned HTML; the rest only cost
-// jsdom time and memory.
+// jsdom time and memory. Of the microdata, what tells a question from its answers is kept too (discussion-page.ts).
 const KEPT_ATTRIBUTES = new Set([
   'href', 'src', 'poster', 'alt', 'title', 'class', 'id', 'role', 'lang', 'dir', 'colspan', 'rowspan', 'headers',
   'scope', 'start', 'reversed', 'type', 'value', 'datetime',
@@ -91,6 +102,10 @@ export class NonContentStripper implements HtmlVisitor {
   private linkDepth = 0;
   // Depths of the open streamed segments (see streamed-segments.ts) and the marks that close them.
   private readonly openSegments: { depth: number; endMark: string }[] = [];
+  // Ids that a control (an accordion's button, often dropped itself) names in its aria-controls.
+  private readonly controlledIds = new Set<string>();
+  // Depth of the open element marked up as a question or an answer, 0 outside one.
+  private questionOrAnswerDepth = 0;
 
   constructor(private readonly options: StripOptions) {}
 
@@ -100,6 +115,8 @@ export class NonContentStripper implements HtmlVisitor {
   }
 
   openTag(name: string, sourceAttributes: TagAttributes, implied: boolean): void {
+    const controls = sourceAttributes['aria-controls'];
+    if (controls && this.options.mainContentPrefilter) for (const id of controls.split(/\s+/)) this.controlledIds.add(id);
     // The main content is told sign-up forms by their fields (sign-up-box.ts); nothing else reads a field.
     const fieldMark = name === 'input' && this.options.mainContentPrefilter ? formFieldMark(sourceAttributes) : undefined;
     const attributes = fieldMark ?? sourceAttributes;
@@ -108,6 +125,9 @@ export class NonContentStripper implements HtmlVisitor {
     const verdict = copying && !fieldMark ? this.mainContentVerdict(name, attributes) : 'keep';
     const dropped = copying && (DROPPED_SUBTREES.has(name) || verdict === 'drop');
     this.openElements.push(name);
+    if (this.questionOrAnswerDepth === 0 && marksQuestionOrAnswer(attributes)) {
+      this.questionOrAnswerDepth = this.openElements.length;
+    }
     if (verdict === 'named' && !dropped) this.namedBlocks.open(this.output.length, this.openElements.length);
     if (copying && !dropped && name === 'a') this.linkDepth += 1;
     if (dropped) {
@@ -146,6 +166,7 @@ export class NonContentStripper implements HtmlVisitor {
 
   closeTag(name: string, implied: boolean, token: SourceToken): void {
     this.openElements.pop();
+    if (this.openElements.length < this.questionOrAnswerDepth) this.questionOrAnswerDepth = 0;
     if (this.droppedFrom >= 0) {
       if (this.openElements.length <= this.droppedFrom) this.droppedFrom = -1;
       return;
@@ -182,13 +203,29 @@ export class NonContentStripper implements HtmlVisitor {
    * against it, copy it on approval as a named block (see {@link NamedBlocks}).
    */
   private mainContentVerdict(name: string, attributes: TagAttributes): 'drop' | 'keep' | 'named' {
-    if (!this.options.mainContentPrefilter) return 'keep';
-    if (isDroppedByReadability(name, attributes) || isCallToAction(name, attributes)) {
+    if (!this.options.mainContentPrefilter) {
+      return this.options.dropNavigation && isNavigationOrAside(name, attributes) ? 'drop' : 'keep';
+    }
+    const controlled = attributes.id !== undefined && this.controlledIds.has(attributes.id);
+    if (
+      isDroppedByReadability(name, attributes, controlled) ||
+      isCallToAction(name, attributes) ||
+      this.isCommentOnPost(attributes) ||
+      marksInteractionCount(attributes)
+    ) {
       return 'drop';
     }
     if (this.namedBlocks.inside) return 'keep';
     if (!isUnlikelyByName(name, attributes, this.openElements, this.options.discussionPage)) return 'keep';
     return mayHoldContent(attributes) ? 'named' : 'drop';
+  }
+
+  /**
+   * A comment marked up under a question or an answer: a remark on a post of a question-and-answer page, not one of
+   * its posts (a thread whose replies are marked up as comments has no question or answer around them).
+   */
+  private isCommentOnPost(attributes: TagAttributes): boolean {
+    return this.questionOrAnswerDepth > 0 && marksComment(attributes);
   }
 
   private startTag(name: string, attributes: TagAttributes): string {
@@ -205,6 +242,7 @@ export class NonContentStripper implements HtmlVisitor {
       if (attribute === 'style' || attribute.startsWith('on') || !VALID_ATTRIBUTE.test(attribute)) continue;
       if (this.options.keepAllAttributes || KEPT_ATTRIBUTES.has(attribute)) kept[attribute] = value;
     }
+    if (!this.options.keepAllAttributes) Object.assign(kept, questionAndAnswerMicrodata(attributes));
     if (name === 'img') {
       const src = imageSource(attributes);
       if (src !== undefined) kept.src = src;
