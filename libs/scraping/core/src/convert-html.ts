@@ -26,6 +26,7 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
     mainContentPrefilter: usesMainContentPrefilter(request),
     // A thread's posts often sit in elements classed "comment" or "reply", which the pre-filter would drop.
     discussionPage: discussion,
+    productPage: product,
     keepAllAttributes: hasTagSelectors(request),
   };
 

@@ -1,4 +1,5 @@
 import type { TagAttributes } from './html-scan';
+import { UNLIKELY_CANDIDATES } from './readability-prefilter';
 
 // Class and id words of a discussion under the content: an article's comment section, or a product's reviews, can hold
 // more text than the article or the product, so its size says nothing. Discussion pages are recognised by their markup
@@ -17,10 +18,21 @@ const LINK_TEXT_WEIGHT = 0.5;
 // ...and a block kept as content is mostly prose: a blog's archive sidebar or a picker of options (languages, dates)
 // can hold more text than a short page around it, nearly all of it in links.
 const MAX_CONTENT_LINK_SHARE = 0.4;
+// Words that name where a block sits or how it looks more often than what it is: a page's own header, but also a
+// service page's hero ("hero-banner") or the head of one of its sections ("section-header"), and a restaurant's menu.
+const PLACEMENT_NAME = /header|banner|menu/i;
+// A block so named is a titled section of the content when it has a heading of its own outside links (a site header's
+// title is its home link), at least this much text...
+const MIN_TITLED_SECTION_CHARS = 20;
+// ...and little of it in links: a site header is its menu, a section is read. A block with a button asks the reader to
+// act instead (a promotion, a sign-in bar) and is not one either.
+const MAX_TITLED_SECTION_LINK_SHARE = 0.2;
 
 interface BlockText {
   chars: number;
   linkChars: number;
+  /** Text inside a heading and outside links. */
+  headingChars: number;
 }
 
 /** Visible characters, link text counted at {@link LINK_TEXT_WEIGHT}. */
@@ -28,7 +40,13 @@ function weightedText({ chars, linkChars }: BlockText): number {
   return chars - linkChars * (1 - LINK_TEXT_WEIGHT);
 }
 
-interface CopiedBlock extends BlockText {
+interface NamedBlock extends BlockText {
+  namedForPlacement: boolean;
+  /** Holds a button, or a link drawn as one (call-to-action.ts). */
+  asksToAct: boolean;
+}
+
+interface CopiedBlock extends NamedBlock {
   start: number;
   end: number;
 }
@@ -42,38 +60,59 @@ export function mayHoldContent(attributes: TagAttributes): boolean {
 }
 
 /**
+ * Whether the only words of its class and id that Readability takes for furniture are {@link PLACEMENT_NAME}'s: a block
+ * named "hero-banner" or "section-header", not one named "header-sidebar".
+ */
+export function namedForPlacement(attributes: TagAttributes): boolean {
+  const names = `${attributes.class ?? ''} ${attributes.id ?? ''}`;
+  return PLACEMENT_NAME.test(names) && !UNLIKELY_CANDIDATES.test(names.replace(new RegExp(PLACEMENT_NAME, 'gi'), ' '));
+}
+
+/**
  * The blocks the streaming pre-filter would drop for their name alone ("sidebar", "header", "footer"), copied into
  * the output on approval. Most are what their name says and go once the page has been read; the one that holds far
  * more text than everything kept outside such blocks is the page's content and stays, with whatever its own names
  * say inside it. Positions are indices into the stripper's output.
  */
 export class NamedBlocks {
-  private current: (BlockText & { start: number; depth: number }) | undefined;
+  private current: (NamedBlock & { start: number; depth: number }) | undefined;
   private readonly copied: CopiedBlock[] = [];
-  private readonly kept: BlockText = { chars: 0, linkChars: 0 };
+  private readonly kept: BlockText = { chars: 0, linkChars: 0, headingChars: 0 };
+
+  /** `titledSections`: blocks named for their placement may be titled sections of the content (see {@link isTitledSection}). */
+  constructor(private readonly titledSections: boolean) {}
 
   /** Whether a named block is being copied: names inside it count for nothing until it is judged. */
   get inside(): boolean {
     return this.current !== undefined;
   }
 
-  /** A named block opens at `depth` of the open elements; its markup starts at `start` in the output. */
-  open(start: number, depth: number): void {
-    this.current = { start, depth, chars: 0, linkChars: 0 };
+  /**
+   * A named block opens at `depth` of the open elements; its markup starts at `start` in the output. `forPlacement`:
+   * its name is one of {@link namedForPlacement}'s.
+   */
+  open(start: number, depth: number, forPlacement: boolean): void {
+    this.current = { start, depth, chars: 0, linkChars: 0, headingChars: 0, namedForPlacement: forPlacement, asksToAct: false };
+  }
+
+  /** A button, or a link drawn as one, met in the markup. */
+  addCallToAction(): void {
+    if (this.current) this.current.asksToAct = true;
   }
 
   /** Text copied to the output. */
-  addText(chars: number, insideLink: boolean): void {
+  addText(chars: number, insideLink: boolean, insideHeading: boolean): void {
     const counted = this.current ?? this.kept;
     counted.chars += chars;
     if (insideLink) counted.linkChars += chars;
+    else if (insideHeading) counted.headingChars += chars;
   }
 
   /** An element at `depth` closed, its markup ending at `end` in the output. */
   close(depth: number, end: number): void {
     if (this.current?.depth !== depth) return;
-    const { start, chars, linkChars } = this.current;
-    this.copied.push({ start, end, chars, linkChars });
+    const { start, chars, linkChars, headingChars, namedForPlacement: forPlacement, asksToAct } = this.current;
+    this.copied.push({ start, end, chars, linkChars, headingChars, namedForPlacement: forPlacement, asksToAct });
     this.current = undefined;
   }
 
@@ -91,12 +130,27 @@ export class NamedBlocks {
     );
   }
 
+  /**
+   * A block named for its placement that reads as a section of the content: a heading of its own, text, few links and
+   * no button.
+   */
+  private isTitledSection(block: CopiedBlock): boolean {
+    return (
+      this.titledSections &&
+      block.namedForPlacement &&
+      block.headingChars > 0 &&
+      !block.asksToAct &&
+      block.chars >= MIN_TITLED_SECTION_CHARS &&
+      block.linkChars <= MAX_TITLED_SECTION_LINK_SHARE * block.chars
+    );
+  }
+
   /** `output` without the named blocks that turned out not to hold the page's content. */
   judge(output: readonly string[]): string[] {
     const kept: string[] = [];
     let from = 0;
     for (const block of this.copied) {
-      if (this.holdsContent(block)) continue;
+      if (this.holdsContent(block) || this.isTitledSection(block)) continue;
       for (let index = from; index < block.start; index += 1) kept.push(output[index]);
       from = block.end;
     }

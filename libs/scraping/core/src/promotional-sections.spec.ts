@@ -80,6 +80,7 @@ describe('promotional sections', () => {
     'This story is funded by readers like you',
     'Notify me when back in stock',
     'Talk to our marketing experts',
+    'Take the next step',
   ])('knows "%s" for a promotional heading', (phrase) => {
     const html = afterRemoval(`${paragraph('crumb')}<section><h3>${phrase}</h3><p>Rye loaves</p></section>`);
     expect(html).not.toContain('Rye loaves');

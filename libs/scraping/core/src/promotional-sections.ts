@@ -25,6 +25,7 @@ const PROMOTIONAL_PHRASES = [
   '(?:this|our) (?:story|journalism|work) is (?:funded|supported|made possible) by readers',
   'share your story',
   'notify me when',
+  'take the next step',
   'talk to (?:one of )?our (?:[\\w-]+ ){0,3}experts',
 ].join('|');
 const PROMOTIONAL_HEADING = new RegExp(`^(?:${PROMOTIONAL_PHRASES})`, 'i');

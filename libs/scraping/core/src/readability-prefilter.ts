@@ -4,7 +4,7 @@ import { isStreamedSegment } from './streamed-segments';
 // These mirror the patterns @mozilla/readability 0.6 removes in its first pass (_grabArticle, _isProbablyVisible) and
 // unconditionally from the article (_prepArticle). Applying them while streaming drops the same subtrees before jsdom
 // has to build them: every element jsdom does not create saves tens of microseconds. Keep in step on upgrades.
-const UNLIKELY_CANDIDATES =
+export const UNLIKELY_CANDIDATES =
   /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i;
 const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow/i;
 // The words of UNLIKELY_CANDIDATES that name a discussion. On a page that is itself a discussion they name its posts,

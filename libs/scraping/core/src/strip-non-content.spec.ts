@@ -109,6 +109,36 @@ describe('stripNonContent', () => {
     expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe('<p>A short post of a few words.</p>');
   });
 
+  describe('a block named for its placement ("hero-banner", "section-header")', () => {
+    const prefilter = { ...OPTIONS, mainContentPrefilter: true };
+    const hero = '<div class="hero-banner"><h1>Find the right pet insurance plan</h1><p>Compare quotes in a minute.</p></div>';
+
+    it('is kept when it reads as a titled section of the content: its own heading, text, few links', () => {
+      const sectionHeader = '<div class="section-header"><h2>What the plans cover</h2><p>Accidents and illness.</p></div>';
+      expect(stripNonContent(`${hero}${sectionHeader}<p>Plans</p>`, prefilter)).toBe(`${hero}${sectionHeader}<p>Plans</p>`);
+    });
+
+    it('is dropped when its heading is a link, it holds a button, it is mostly links or its name says more', () => {
+      const siteHeader = '<div class="site-header"><h1><a href="https://example.com/">Example Insurance</a></h1></div>';
+      const promotion =
+        '<div class="promo-banner"><h2>Save 20% this week</h2><p>On every plan.</p><a class="btn" href="https://example.com/buy">Buy now</a></div>';
+      const links = ['Dogs', 'Cats', 'Horses'].map((pet) => `<a href="https://example.com/${pet}">${pet} insurance plans</a>`).join('');
+      const menu = `<div class="header"><h2>Plans</h2>${links}</div>`;
+      const sidebar = '<div class="header-sidebar"><h2>About us</h2><p>A family business since 1990.</p></div>';
+      expect(stripNonContent(`${siteHeader}${promotion}${menu}${sidebar}<p>Plans</p>`, prefilter)).toBe('<p>Plans</p>');
+    });
+
+    it('is dropped on a discussion, whose headers title posts, and on a product page, whose banners sell others', () => {
+      expect(stripNonContent(`${hero}<p>Plans</p>`, { ...prefilter, discussionPage: true })).toBe('<p>Plans</p>');
+      expect(stripNonContent(`${hero}<p>Plans</p>`, { ...prefilter, productPage: true })).toBe('<p>Plans</p>');
+    });
+  });
+
+  it("drops the settings tables of Edge Delivery pages' sections, which their scripts remove before showing them", () => {
+    const html = '<div class="section-metadata"><div><div>Style</div><div>text-center</div></div></div><h2>Cover</h2>';
+    expect(stripNonContent(html, OPTIONS)).toBe('<h2>Cover</h2>');
+  });
+
   it('drops a named block that outweighs the rest when it is a discussion or too short to be content', () => {
     const comments = 'A comment under the article, longer than the article it comments on. '.repeat(10);
     const withComments = `<p>A short article.</p><div class="comments"><p>${comments}</p></div>`;

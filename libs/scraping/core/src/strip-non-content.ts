@@ -6,8 +6,9 @@ import {
   marksQuestionOrAnswer,
   questionAndAnswerMicrodata,
 } from './discussion-page';
+import { HEADING_TAGS } from './headings';
 import { type HtmlVisitor, scanHtml, type SourceToken, type TagAttributes } from './html-scan';
-import { mayHoldContent, NamedBlocks } from './named-content-block';
+import { mayHoldContent, NamedBlocks, namedForPlacement } from './named-content-block';
 import { isDroppedByReadability, isNavigationOrAside, isUnlikelyByName } from './readability-prefilter';
 import { formFieldMark } from './sign-up-box';
 import { srcsetUrls } from './srcset';
@@ -29,6 +30,11 @@ export interface StripOptions {
    * whole-page retry looks past the names and visibility the pre-filter trusted, not past the page's menus.
    */
   dropNavigation?: boolean;
+  /**
+   * The page declares a product (product-page.ts): its blocks named as headers and banners are the shop's, not sections
+   * of the content.
+   */
+  productPage?: boolean;
   /** Keep every attribute except style and event handlers, because user CSS selectors may refer to any of them. */
   keepAllAttributes: boolean;
 }
@@ -39,6 +45,9 @@ const DROPPED_SUBTREES = new Set([
   'script', 'style', 'template', 'svg', 'math', 'iframe', 'object', 'canvas', 'title', 'noframes',
   'meta', 'link', 'base', 'embed', 'param', 'source', 'track',
 ]);
+// Adobe's Edge Delivery pages carry each section's settings ("Style: text-center") as a table that their scripts read
+// and remove before anything is shown.
+const SETTINGS_TABLE_CLASS = /(?:^|\s)section-metadata(?:\s|$)/;
 // A <noscript> is unwrapped when it holds at least this much text: some sites (Discourse forums among them) put the
 // whole page there for clients that run no scripts, which is what a scraper without a browser is. Shorter ones are
 // "please enable JavaScript" notices and tracking pixels, and go.
@@ -63,6 +72,7 @@ const BLOCK_ELEMENTS = new Set([
   'hgroup', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th',
   'thead', 'tr', 'ul', 'html', 'head', 'body',
 ]);
+const HEADINGS = new Set(HEADING_TAGS);
 // Where whitespace is content.
 const PREFORMATTED = new Set(['pre', 'textarea', 'listing', 'plaintext']);
 const WHITESPACE_ONLY = /^[ \t\n\f\r]*$/;
@@ -98,8 +108,9 @@ export class NonContentStripper implements HtmlVisitor {
   private pendingWhitespace = '';
   private atBlockBoundary = true;
   // Blocks the pre-filter would drop for their class or id, copied until the page shows whether one is its content.
-  private readonly namedBlocks = new NamedBlocks();
+  private readonly namedBlocks: NamedBlocks;
   private linkDepth = 0;
+  private headingDepth = 0;
   // Depths of the open streamed segments (see streamed-segments.ts) and the marks that close them.
   private readonly openSegments: { depth: number; endMark: string }[] = [];
   // Ids that a control (an accordion's button, often dropped itself) names in its aria-controls.
@@ -107,7 +118,10 @@ export class NonContentStripper implements HtmlVisitor {
   // Depth of the open element marked up as a question or an answer, 0 outside one.
   private questionOrAnswerDepth = 0;
 
-  constructor(private readonly options: StripOptions) {}
+  constructor(private readonly options: StripOptions) {
+    // A thread's headers title posts of the discussion, not sections; a shop's banners sell other products.
+    this.namedBlocks = new NamedBlocks(!options.discussionPage && !options.productPage);
+  }
 
   /** The cleaned body content, as an HTML fragment. */
   html(): string {
@@ -123,13 +137,17 @@ export class NonContentStripper implements HtmlVisitor {
     const copying = this.droppedFrom < 0 && !implied;
     // A marked field is kept where the pre-filter would drop every input as Readability does.
     const verdict = copying && !fieldMark ? this.mainContentVerdict(name, attributes) : 'keep';
-    const dropped = copying && (DROPPED_SUBTREES.has(name) || verdict === 'drop');
+    const dropped = copying && (DROPPED_SUBTREES.has(name) || verdict === 'drop' || SETTINGS_TABLE_CLASS.test(attributes.class ?? ''));
     this.openElements.push(name);
     if (this.questionOrAnswerDepth === 0 && marksQuestionOrAnswer(attributes)) {
       this.questionOrAnswerDepth = this.openElements.length;
     }
-    if (verdict === 'named' && !dropped) this.namedBlocks.open(this.output.length, this.openElements.length);
+    if (copying && (name === 'button' || isCallToAction(name, attributes))) this.namedBlocks.addCallToAction();
+    if (verdict === 'named' && !dropped) {
+      this.namedBlocks.open(this.output.length, this.openElements.length, namedForPlacement(attributes));
+    }
     if (copying && !dropped && name === 'a') this.linkDepth += 1;
+    if (copying && !dropped && HEADINGS.has(name)) this.headingDepth += 1;
     if (dropped) {
       this.droppedFrom = this.openElements.length - 1;
       const placeholder = copying ? placeholderMark(name, attributes) : undefined;
@@ -159,7 +177,7 @@ export class NonContentStripper implements HtmlVisitor {
     }
     this.output.push(this.pendingWhitespace, raw);
     if (this.noscript) this.noscript.textChars += raw.length;
-    this.namedBlocks.addText(raw.length, this.linkDepth > 0);
+    this.namedBlocks.addText(raw.length, this.linkDepth > 0, this.headingDepth > 0);
     this.pendingWhitespace = '';
     this.atBlockBoundary = false;
   }
@@ -173,6 +191,7 @@ export class NonContentStripper implements HtmlVisitor {
     }
     if (PREFORMATTED.has(name) && this.preformattedDepth > 0) this.preformattedDepth -= 1;
     if (name === 'a' && this.linkDepth > 0) this.linkDepth -= 1;
+    if (HEADINGS.has(name) && this.headingDepth > 0) this.headingDepth -= 1;
     if (name === 'noscript' && this.noscript?.depth === this.openElements.length + 1) {
       if (this.noscript.textChars < NOSCRIPT_MIN_TEXT_CHARS) {
         this.output.length = this.noscript.outputStart;
