@@ -18,6 +18,9 @@ describe('isDroppedByReadability', () => {
     expect(isDroppedByReadability('span', { class: 'meta d-none small' })).toBe(true);
     expect(isDroppedByReadability('div', { class: 'd-none d-md-block' })).toBe(false);
     expect(isDroppedByReadability('div', { class: 'd-none-on-print' })).toBe(false);
+    expect(isDroppedByReadability('ul', { class: 'mobile-subnav__list hide' })).toBe(true);
+    expect(isDroppedByReadability('div', { class: 'hero-overlay hide show@medium' })).toBe(false);
+    expect(isDroppedByReadability('div', { class: 'hide-for-small' })).toBe(false);
   });
 
   it('keeps a hidden panel labelled by the control that opens it, such as an accordion answer', () => {

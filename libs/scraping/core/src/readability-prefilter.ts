@@ -13,11 +13,12 @@ const DISCUSSION_WORDS = /comment|community|disqus|remark|replies/gi;
 const UNLIKELY_ROLES = new Set(['menu', 'menubar', 'complementary', 'navigation', 'alert', 'alertdialog', 'dialog']);
 const ALWAYS_CLEANED = new Set(['footer', 'aside', 'button', 'input', 'textarea', 'select']);
 const INVISIBLE_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b/i;
-// The display utility of CSS frameworks (Bootstrap, Stack Overflow's Stacks): `d-none` hides an element at every
-// screen width, unless a responsive class (`d-md-block`) shows it from some width on. Threads use it for the
-// machine-readable copy of each post's date and author.
-const HIDDEN_CLASS = /(?:^|\s)d-none(?:\s|$)/;
-const RESPONSIVE_DISPLAY_CLASS = /(?:^|\s)d-(?:sm|md|lg|xl|xxl)-/;
+// The display utilities of CSS frameworks (Bootstrap, Stack Overflow's Stacks, Foundation): `d-none` and `hide` hide an
+// element at every screen width, unless a responsive class (`d-md-block`, `show@medium`, `show-for-large`) shows it
+// from some width on. Threads use them for the machine-readable copy of each post's date and author, shops for their
+// mobile menus. Tailwind's `hidden` is left alone: its pages hide with it tab panels that a click shows.
+const HIDDEN_CLASS = /(?:^|\s)(?:d-none|hide)(?:\s|$)/;
+const RESPONSIVE_DISPLAY_CLASS = /(?:^|\s)(?:d-(?:sm|md|lg|xl|xxl)-|show[@-])/;
 // Class words of an accordion's or a collapsible section's panel ("cdr-accordion__content", "collapse").
 const COLLAPSIBLE_PANEL_CLASS = /(?:^|[\s_-])(?:accordion|collaps\w*)/i;
 // Readability spares unlikely-looking nodes inside tables and code, looking at most this many ancestors up.
