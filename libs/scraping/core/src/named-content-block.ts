@@ -27,6 +27,10 @@ const MIN_TITLED_SECTION_CHARS = 20;
 // ...and little of it in links: a site header is its menu, a section is read. A block with a button asks the reader to
 // act instead (a promotion, a sign-in bar) and is not one either.
 const MAX_TITLED_SECTION_LINK_SHARE = 0.2;
+// Words that name a pager, a line of page numbers, never a page's worth of text. A block so named that holds at least
+// this much text wraps the grid it pages through ("pagination_pagination__rI_ag" around a shop's products).
+const CONTROL_NAME = /pagination|pager/i;
+const MIN_CONTROL_WRAPPER_CHARS = 1000;
 
 interface BlockText {
   chars: number;
@@ -41,7 +45,10 @@ function weightedText({ chars, linkChars }: BlockText): number {
 }
 
 interface NamedBlock extends BlockText {
+  /** Named only as a header, a banner or a menu ({@link PLACEMENT_NAME}). */
   namedForPlacement: boolean;
+  /** Named only as a pager ({@link CONTROL_NAME}). */
+  namedForControl: boolean;
   /** Holds a button, or a link drawn as one (call-to-action.ts). */
   asksToAct: boolean;
 }
@@ -60,12 +67,12 @@ export function mayHoldContent(attributes: TagAttributes): boolean {
 }
 
 /**
- * Whether the only words of its class and id that Readability takes for furniture are {@link PLACEMENT_NAME}'s: a block
- * named "hero-banner" or "section-header", not one named "header-sidebar".
+ * Whether the only words of its class and id that Readability takes for furniture are `words`: with
+ * {@link PLACEMENT_NAME}, a block named "hero-banner" or "section-header", not one named "header-sidebar".
  */
-export function namedForPlacement(attributes: TagAttributes): boolean {
+function namedOnlyFor(attributes: TagAttributes, words: RegExp): boolean {
   const names = `${attributes.class ?? ''} ${attributes.id ?? ''}`;
-  return PLACEMENT_NAME.test(names) && !UNLIKELY_CANDIDATES.test(names.replace(new RegExp(PLACEMENT_NAME, 'gi'), ' '));
+  return words.test(names) && !UNLIKELY_CANDIDATES.test(names.replace(new RegExp(words, 'gi'), ' '));
 }
 
 /**
@@ -87,12 +94,18 @@ export class NamedBlocks {
     return this.current !== undefined;
   }
 
-  /**
-   * A named block opens at `depth` of the open elements; its markup starts at `start` in the output. `forPlacement`:
-   * its name is one of {@link namedForPlacement}'s.
-   */
-  open(start: number, depth: number, forPlacement: boolean): void {
-    this.current = { start, depth, chars: 0, linkChars: 0, headingChars: 0, namedForPlacement: forPlacement, asksToAct: false };
+  /** A named block with these `attributes` opens at `depth` of the open elements; its markup starts at `start` in the output. */
+  open(start: number, depth: number, attributes: TagAttributes): void {
+    this.current = {
+      start,
+      depth,
+      chars: 0,
+      linkChars: 0,
+      headingChars: 0,
+      namedForPlacement: namedOnlyFor(attributes, PLACEMENT_NAME),
+      namedForControl: namedOnlyFor(attributes, CONTROL_NAME),
+      asksToAct: false,
+    };
   }
 
   /** A button, or a link drawn as one, met in the markup. */
@@ -111,8 +124,7 @@ export class NamedBlocks {
   /** An element at `depth` closed, its markup ending at `end` in the output. */
   close(depth: number, end: number): void {
     if (this.current?.depth !== depth) return;
-    const { start, chars, linkChars, headingChars, namedForPlacement: forPlacement, asksToAct } = this.current;
-    this.copied.push({ start, end, chars, linkChars, headingChars, namedForPlacement: forPlacement, asksToAct });
+    this.copied.push({ ...this.current, end });
     this.current = undefined;
   }
 
@@ -145,12 +157,17 @@ export class NamedBlocks {
     );
   }
 
+  /** A block named as a pager that holds a page's worth of text: the grid it pages through is inside it. */
+  private wrapsMoreThanControl(block: CopiedBlock): boolean {
+    return block.namedForControl && block.chars >= MIN_CONTROL_WRAPPER_CHARS;
+  }
+
   /** `output` without the named blocks that turned out not to hold the page's content. */
   judge(output: readonly string[]): string[] {
     const kept: string[] = [];
     let from = 0;
     for (const block of this.copied) {
-      if (this.holdsContent(block) || this.isTitledSection(block)) continue;
+      if (this.holdsContent(block) || this.isTitledSection(block) || this.wrapsMoreThanControl(block)) continue;
       for (let index = from; index < block.start; index += 1) kept.push(output[index]);
       from = block.end;
     }

@@ -22,6 +22,12 @@ describe('declaresProduct', () => {
     expect(declaresProduct('<div itemscope itemtype="https://schema.org/Product"></div>')).toBe(true);
     expect(declaresProduct('<script type="application/ld+json">{"@type": "Article"}</script>')).toBe(false);
   });
+
+  it('does not take a category page that marks up each product of its list for a product page', () => {
+    const card = '<li itemscope itemtype="https://schema.org/Product"><span itemprop="name">Mug</span></li>';
+    expect(declaresProduct(`<script type="application/ld+json">{"@type": "ItemList"}</script><ul>${card}${card}</ul>`)).toBe(false);
+    expect(declaresProduct(`<ul itemscope itemtype="https://schema.org/ItemList">${card}${card}</ul>`)).toBe(false);
+  });
 });
 
 describe('removeOtherProductSections', () => {

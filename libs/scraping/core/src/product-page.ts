@@ -5,6 +5,9 @@ import { headingLevel } from './headings';
 // an article or a catalogue rarely does.
 const JSON_LD_PRODUCT = /"@type"\s*:\s*\[?\s*"(?:https?:\/\/schema\.org\/)?(?:Product|ProductGroup|IndividualProduct)"/;
 const MICRODATA_PRODUCT = /itemtype\s*=\s*["']?https?:\/\/schema\.org\/(?:Product|ProductGroup|IndividualProduct)\b/i;
+// schema.org types of a page that lists things: a shop's category page marks up each product of its grid, and the list.
+const JSON_LD_LIST = /"@type"\s*:\s*\[?\s*"(?:https?:\/\/schema\.org\/)?(?:CollectionPage|ItemList|OfferCatalog|SearchResultsPage)"/;
+const MICRODATA_LIST = /itemtype\s*=\s*["']?https?:\/\/schema\.org\/(?:CollectionPage|ItemList|OfferCatalog|SearchResultsPage)\b/i;
 // Headings that announce other products than the page's: "Related products", "Similar items", "You may also like",
 // "Customers who viewed this item also viewed", "More from this shop", "Frequently bought together", "Complete the
 // look", "Pairs well with".
@@ -47,9 +50,12 @@ function isTextBlock(element: Element): boolean {
   return !elementsUnder(element).some((inside) => TEXT_BLOCKS.has(inside.localName));
 }
 
-/** Whether the page declares a product for sale (schema.org `Product`), in JSON-LD or microdata. */
+/**
+ * Whether the page declares a product for sale (schema.org `Product`), in JSON-LD or microdata, and no list of them: a
+ * category page that marks up every product of its grid is a collection.
+ */
 export function declaresProduct(html: string): boolean {
-  return JSON_LD_PRODUCT.test(html) || MICRODATA_PRODUCT.test(html);
+  return (JSON_LD_PRODUCT.test(html) || MICRODATA_PRODUCT.test(html)) && !JSON_LD_LIST.test(html) && !MICRODATA_LIST.test(html);
 }
 
 /**

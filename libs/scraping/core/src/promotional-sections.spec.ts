@@ -72,6 +72,7 @@ describe('promotional sections', () => {
   it.each([
     'You might also like',
     'Related posts',
+    'Related searches',
     'Customers who viewed this item also viewed',
     "What's trending in baking",
     'You may also be interested in',

@@ -8,7 +8,7 @@ import { HEADING_TAGS, headingLevel, headingsIn } from './headings';
 const PROMOTIONAL_PHRASES = [
   "you(?:'ll| might| may| will)? (?:also )?(?:like|love|enjoy)",
   "(?:more|other) (?:[\\w\"'’]+ ){0,3}(?:posts|articles|stories|recipes|reads) (?:you|like|related)",
-  'related (?:posts|articles|stories|content|reading|products|items|links|guides)',
+  'related (?:posts|articles|stories|content|reading|products|items|links|guides|searches)',
   'what others are reading',
   'recommended (?:for you|reading|articles|stories|products|items)',
   'people (?:who )?(?:viewed|bought|also)',

@@ -134,6 +134,26 @@ describe('stripNonContent', () => {
     });
   });
 
+  it('keeps a block named as a pager when it wraps a page of text, as around the grid it pages through', () => {
+    // The shop's description outweighs the grid enough that the grid does not pass for the page's content by its size.
+    const description = `<p>${'Our training tops keep you cool and move with you through every set. '.repeat(14)}</p>`;
+    const grid = Array.from({ length: 24 }, (_, item) => `<li>Training t-shirt in colour ${item}, regular fit, $36</li>`).join('');
+    const html = `${description}<div class="pagination_wrapper"><ul>${grid}</ul></div><div class="pager"><a href="/2">Next page</a></div>`;
+    expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe(
+      `${description}<div class="pagination_wrapper"><ul>${grid}</ul></div>`,
+    );
+  });
+
+  it('drops text for screen readers alone with the pre-filter, but not in a table, where it says what icons show', () => {
+    const html =
+      '<a class="sr-only" href="#main">Skip to content</a><p>Plans<span class="visually-hidden"> (opens a dialog)</span></p>' +
+      '<table><tr><td><span class="sr-only">Yes</span></td></tr></table>';
+    expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe(
+      '<p>Plans</p><table><tr><td><span class="sr-only">Yes</span></td></tr></table>',
+    );
+    expect(stripNonContent(html, OPTIONS)).toContain('Skip to content');
+  });
+
   it("drops the settings tables of Edge Delivery pages' sections, which their scripts remove before showing them", () => {
     const html = '<div class="section-metadata"><div><div>Style</div><div>text-center</div></div></div><h2>Cover</h2>';
     expect(stripNonContent(html, OPTIONS)).toBe('<h2>Cover</h2>');

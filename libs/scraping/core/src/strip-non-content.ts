@@ -8,9 +8,10 @@ import {
 } from './discussion-page';
 import { HEADING_TAGS } from './headings';
 import { type HtmlVisitor, scanHtml, type SourceToken, type TagAttributes } from './html-scan';
-import { mayHoldContent, NamedBlocks, namedForPlacement } from './named-content-block';
+import { mayHoldContent, NamedBlocks } from './named-content-block';
 import { isDroppedByReadability, isNavigationOrAside, isUnlikelyByName } from './readability-prefilter';
 import { formFieldMark } from './sign-up-box';
+import { isScreenReaderText } from './screen-reader-text';
 import { srcsetUrls } from './srcset';
 import { placeholderMark, placeStreamedSegments, segmentMarks } from './streamed-segments';
 
@@ -144,7 +145,7 @@ export class NonContentStripper implements HtmlVisitor {
     }
     if (copying && (name === 'button' || isCallToAction(name, attributes))) this.namedBlocks.addCallToAction();
     if (verdict === 'named' && !dropped) {
-      this.namedBlocks.open(this.output.length, this.openElements.length, namedForPlacement(attributes));
+      this.namedBlocks.open(this.output.length, this.openElements.length, attributes);
     }
     if (copying && !dropped && name === 'a') this.linkDepth += 1;
     if (copying && !dropped && HEADINGS.has(name)) this.headingDepth += 1;
@@ -234,6 +235,7 @@ export class NonContentStripper implements HtmlVisitor {
     ) {
       return 'drop';
     }
+    if (isScreenReaderText(attributes, this.openElements)) return 'drop';
     if (this.namedBlocks.inside) return 'keep';
     if (!isUnlikelyByName(name, attributes, this.openElements, this.options.discussionPage)) return 'keep';
     return mayHoldContent(attributes) ? 'named' : 'drop';
