@@ -1,3 +1,4 @@
+import { HEADING_TAGS } from './headings';
 import type { TagAttributes } from './html-scan';
 
 // Classes that draw an element off screen for screen readers alone (Bootstrap, WordPress, the HTML5 Boilerplate...).
@@ -9,8 +10,14 @@ const TABLE_CELLS = ['td', 'th'];
 /**
  * Whether an element holds text for screen readers alone: skip links, the captions of icon buttons, a variant picker's
  * repeat of the product's name. A reader of the page never sees it, except in a table cell, where it is the only text
- * of what the cell shows. `ancestors` are the names of the open elements around it.
+ * of what the cell shows, and except a heading, which still titles its section. `ancestors` are the names of the
+ * open elements around it.
  */
-export function isScreenReaderText(attributes: TagAttributes, ancestors: readonly string[]): boolean {
-  return SCREEN_READER_CLASS.test(attributes.class ?? '') && !ancestors.some((name) => TABLE_CELLS.includes(name));
+export function isScreenReaderText(name: string, attributes: TagAttributes, ancestors: readonly string[]): boolean {
+  return (
+    SCREEN_READER_CLASS.test(attributes.class ?? '') &&
+    // A heading drawn off screen still titles the section under it, which the page shows as one without saying so.
+    !HEADING_TAGS.includes(name) &&
+    !ancestors.some((ancestor) => TABLE_CELLS.includes(ancestor))
+  );
 }

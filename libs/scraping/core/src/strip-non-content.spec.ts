@@ -144,12 +144,12 @@ describe('stripNonContent', () => {
     );
   });
 
-  it('drops text for screen readers alone with the pre-filter, but not in a table, where it says what icons show', () => {
+  it('drops text for screen readers alone with the pre-filter, but not a heading or a table cell, where it says what icons show', () => {
     const html =
       '<a class="sr-only" href="#main">Skip to content</a><p>Plans<span class="visually-hidden"> (opens a dialog)</span></p>' +
-      '<table><tr><td><span class="sr-only">Yes</span></td></tr></table>';
+      '<h2 class="sr-only">Compare plans</h2><table><tr><td><span class="sr-only">Yes</span></td></tr></table>';
     expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe(
-      '<p>Plans</p><table><tr><td><span class="sr-only">Yes</span></td></tr></table>',
+      '<p>Plans</p><h2 class="sr-only">Compare plans</h2><table><tr><td><span class="sr-only">Yes</span></td></tr></table>',
     );
     expect(stripNonContent(html, OPTIONS)).toContain('Skip to content');
   });

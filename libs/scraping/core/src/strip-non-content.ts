@@ -235,7 +235,7 @@ export class NonContentStripper implements HtmlVisitor {
     ) {
       return 'drop';
     }
-    if (isScreenReaderText(attributes, this.openElements)) return 'drop';
+    if (isScreenReaderText(name, attributes, this.openElements)) return 'drop';
     if (this.namedBlocks.inside) return 'keep';
     if (!isUnlikelyByName(name, attributes, this.openElements, this.options.discussionPage)) return 'keep';
     return mayHoldContent(attributes) ? 'named' : 'drop';
