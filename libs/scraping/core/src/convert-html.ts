@@ -19,8 +19,11 @@ import { htmlToMarkdown } from './to-markdown';
 export function convertHtml(request: ConvertRequest): ConvertResult {
   const formats = new Set(request.formats);
   const baseUrl = documentBaseUrl(request.html, request.url);
-  const discussion = declaresDiscussion(request.html);
-  const product = declaresProduct(request.html);
+  const textFormats = formats.has('markdown') || formats.has('html');
+  // What the page declares itself steers only how its main content is read: no other request searches the page for it.
+  const readsMainContent = textFormats && request.onlyMainContent;
+  const discussion = readsMainContent && declaresDiscussion(request.html);
+  const product = readsMainContent && declaresProduct(request.html);
   const stripOptions: StripOptions = {
     baseUrl,
     mainContentPrefilter: usesMainContentPrefilter(request),
@@ -33,7 +36,7 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   const metadata = new MetadataCollector(baseUrl);
   const links = formats.has('links') ? new LinkCollector(baseUrl) : undefined;
   const images = formats.has('images') ? new ImageCollector(baseUrl) : undefined;
-  const stripper = formats.has('markdown') || formats.has('html') ? new NonContentStripper(stripOptions) : undefined;
+  const stripper = textFormats ? new NonContentStripper(stripOptions) : undefined;
   const visitors: HtmlVisitor[] = [metadata];
   for (const visitor of [links, images, stripper]) if (visitor) visitors.push(visitor);
   scanHtml(request.html, visitors);

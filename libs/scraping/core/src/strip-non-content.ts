@@ -143,7 +143,9 @@ export class NonContentStripper implements HtmlVisitor {
     if (this.questionOrAnswerDepth === 0 && marksQuestionOrAnswer(attributes)) {
       this.questionOrAnswerDepth = this.openElements.length;
     }
-    if (copying && (name === 'button' || isCallToAction(name, attributes))) this.namedBlocks.addCallToAction();
+    if (copying && this.namedBlocks.inside && (name === 'button' || isCallToAction(name, attributes))) {
+      this.namedBlocks.addCallToAction();
+    }
     if (verdict === 'named' && !dropped) {
       this.namedBlocks.open(this.output.length, this.openElements.length, attributes);
     }
