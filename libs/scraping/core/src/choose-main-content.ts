@@ -37,9 +37,9 @@ export interface MainContentHints {
 }
 
 /**
- * What goes from the reading taken once both have been weighed, so that neither is weighed differently for it: sections
- * headed as recommendations or calls to the reader, skip links, stray labels (ad slots', dead controls'), and the headings left with nothing
- * under them at its end.
+ * What goes from the reading taken once both have been weighed, so that neither is weighed differently for it:
+ * sections headed as recommendations or calls to the reader, skip links, stray labels (ad slots', dead controls'), and
+ * the headings left with nothing under them at its end.
  */
 function removeLeftovers(content: Element): void {
   removePromotionalSections(content);

@@ -40,6 +40,11 @@ export function compactText(text: string): string {
   return text.replace(/\s+/g, '');
 }
 
+/** Visible characters of an HTML fragment, read without a DOM: its tags and white space aside. */
+export function fragmentChars(html: string): number {
+  return compactText(html.replace(/<[^>]*>/g, '')).length;
+}
+
 /**
  * Measures `root` and everything under it into `masses`; `insideLink` says whether `root` sits in an `<a>`. Elements
  * that declare themselves the page's main content (`<main>`, `role="main"`) are collected into `landmarks` on the way.

@@ -1,10 +1,10 @@
 import { elementsUnder, nodesFrom } from './dom-walk';
 import type { TagAttributes } from './html-scan';
+import { schemaTypeDeclaration } from './schema-org';
 
 // schema.org types of a page that is a discussion: the posts (often in elements classed "comment" or "reply") are its
 // content, not the comments under an article.
-const JSON_LD_DISCUSSION = /"@type"\s*:\s*\[?\s*"(?:https?:\/\/schema\.org\/)?(?:DiscussionForumPosting|QAPage)"/;
-const MICRODATA_DISCUSSION = /itemtype\s*=\s*["']?https?:\/\/schema\.org\/(?:DiscussionForumPosting|QAPage)\b/i;
+const declaresDiscussionType = schemaTypeDeclaration(['DiscussionForumPosting', 'QAPage']);
 // Posts marked up one by one as comments or answers, without a type for the page: a thread, when there are several.
 // An article's comment section marked up this way is rare, and its posts then read as part of the page anyway.
 const MICRODATA_POST = /itemtype\s*=\s*["']?https?:\/\/schema\.org\/(?:Comment|Answer)\b/gi;
@@ -22,9 +22,7 @@ function countMarkedPosts(html: string): number {
  * several of its posts as comments or answers.
  */
 export function declaresDiscussion(html: string): boolean {
-  return (
-    JSON_LD_DISCUSSION.test(html) || MICRODATA_DISCUSSION.test(html) || countMarkedPosts(html) >= MIN_MARKED_POSTS
-  );
+  return declaresDiscussionType(html) || countMarkedPosts(html) >= MIN_MARKED_POSTS;
 }
 
 // A question and its answers are the content of a question-and-answer page; the comments under each are remarks on

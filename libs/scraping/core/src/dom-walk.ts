@@ -53,6 +53,11 @@ export function textNodesUnder(root: Element): Text[] {
   return texts;
 }
 
+/** The text of `node` with its runs of white space folded to one space and none at either end: the line it reads as. */
+export function foldedText(node: Node): string {
+  return (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
 /**
  * The elements under `root` (not `root` itself) whose whole text, spaces folded, matches `label`: a line that says one
  * thing and nothing else. Each text node is tried alone first, so that long texts cost one test each.
@@ -62,7 +67,7 @@ export function elementsSaying(root: Element, label: RegExp): Element[] {
   for (const text of textNodesUnder(root)) {
     if (!label.test((text.nodeValue ?? '').trim())) continue;
     const parent = text.parentElement;
-    if (parent && parent !== root && label.test((parent.textContent ?? '').replace(/\s+/g, ' ').trim())) elements.push(parent);
+    if (parent && parent !== root && label.test(foldedText(parent))) elements.push(parent);
   }
   return elements;
 }

@@ -1,15 +1,8 @@
+import { compactText, fragmentChars } from './content-region';
 import type { PageMetadataFields } from './extract-metadata';
 
 function escapeHtmlText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function textChars(text: string): number {
-  return text.replace(/\s+/g, '').length;
-}
-
-function fragmentTextChars(html: string): number {
-  return textChars(html.replace(/<[^>]*>/g, ''));
 }
 
 /**
@@ -20,6 +13,6 @@ function fragmentTextChars(html: string): number {
  */
 export function withPageDescription(content: string, metadata: PageMetadataFields): string {
   const description = (metadata.description ?? metadata.ogDescription)?.trim();
-  if (!description || fragmentTextChars(content) * 2 >= textChars(description)) return content;
+  if (!description || fragmentChars(content) * 2 >= compactText(description).length) return content;
   return `<p>${escapeHtmlText(description)}</p>${content}`;
 }

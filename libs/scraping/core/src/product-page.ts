@@ -1,13 +1,12 @@
 import { elementsUnder, nodesFrom } from './dom-walk';
-import { headingLevel } from './headings';
+import { headingLevel, headingsIn } from './headings';
+import { schemaTypeDeclaration } from './schema-org';
 
 // schema.org types of a page that sells one product, in JSON-LD or microdata. A store marks up the product it sells;
 // an article or a catalogue rarely does.
-const JSON_LD_PRODUCT = /"@type"\s*:\s*\[?\s*"(?:https?:\/\/schema\.org\/)?(?:Product|ProductGroup|IndividualProduct)"/;
-const MICRODATA_PRODUCT = /itemtype\s*=\s*["']?https?:\/\/schema\.org\/(?:Product|ProductGroup|IndividualProduct)\b/i;
+const declaresProductType = schemaTypeDeclaration(['Product', 'ProductGroup', 'IndividualProduct']);
 // schema.org types of a page that lists things: a shop's category page marks up each product of its grid, and the list.
-const JSON_LD_LIST = /"@type"\s*:\s*\[?\s*"(?:https?:\/\/schema\.org\/)?(?:CollectionPage|ItemList|OfferCatalog|SearchResultsPage)"/;
-const MICRODATA_LIST = /itemtype\s*=\s*["']?https?:\/\/schema\.org\/(?:CollectionPage|ItemList|OfferCatalog|SearchResultsPage)\b/i;
+const declaresListType = schemaTypeDeclaration(['CollectionPage', 'ItemList', 'OfferCatalog', 'SearchResultsPage']);
 // Headings that announce other products than the page's: "Related products", "Similar items", "You may also like",
 // "Customers who viewed this item also viewed", "More from this shop", "Frequently bought together", "Complete the
 // look", "Pairs well with".
@@ -55,18 +54,18 @@ function isTextBlock(element: Element): boolean {
  * category page that marks up every product of its grid is a collection.
  */
 export function declaresProduct(html: string): boolean {
-  return (JSON_LD_PRODUCT.test(html) || MICRODATA_PRODUCT.test(html)) && !JSON_LD_LIST.test(html) && !MICRODATA_LIST.test(html);
+  return declaresProductType(html) && !declaresListType(html);
 }
 
 /**
  * Removes from a product page's reading the sections headed as other products (recommendations, "customers also
- * viewed", more from the shop) or as customers' reviews: each from its heading to the next heading of the same or a higher level, or to the end
- * of the reading, as a reader would take the section to run; headings that title the items of a list or the cells of
- * a table (the cards of a carousel) neither open nor close a section. Left alone when such headings are most of the
- * reading's.
+ * viewed", more from the shop) or as customers' reviews: each from its heading to the next heading of the same or a
+ * higher level, or to the end of the reading, as a reader would take the section to run; headings that title the items
+ * of a list or the cells of a table (the cards of a carousel) neither open nor close a section. Left alone when such
+ * headings are most of the reading's.
  */
 export function removeOtherProductSections(root: Element): void {
-  const headings = elementsUnder(root).filter((element) => headingLevel(element) !== undefined && !titlesItem(element, root));
+  const headings = headingsIn(root).filter((heading) => !titlesItem(heading, root));
   const announcing = new Set(
     headings.filter((heading) => {
       const text = heading.textContent ?? '';

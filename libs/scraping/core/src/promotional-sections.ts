@@ -1,4 +1,4 @@
-import { elementsSaying } from './dom-walk';
+import { elementsSaying, foldedText } from './dom-walk';
 import { HEADING_TAGS, headingLevel, headingsIn } from './headings';
 
 // Headings that introduce what the site offers next rather than what the page says: related posts and products,
@@ -35,10 +35,6 @@ const PROMOTIONAL_LABEL = new RegExp(`^(?:${PROMOTIONAL_PHRASES})[\\s:!.…]*$`,
 // Below every heading: a section a label opens ends at the next heading of any rank.
 const LABEL_LEVEL = 7;
 
-function normalisedText(node: Node): string {
-  return (node.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
 /** Whether `element` is, or holds, a heading of `level` or higher other than `heading`. */
 function outranks(element: Element, level: number, heading: Element): boolean {
   const rank = headingLevel(element);
@@ -50,10 +46,10 @@ function outranks(element: Element, level: number, heading: Element): boolean {
 
 /** The largest block around `heading`, inside `content`, that opens with it and holds no heading of its rank. */
 function blockOpenedBy(heading: Element, level: number, content: Element): Element {
-  const headingText = normalisedText(heading);
+  const headingText = foldedText(heading);
   let block = heading;
   for (let parent = block.parentElement; parent && parent !== content; parent = parent.parentElement) {
-    if (!normalisedText(parent).startsWith(headingText) || outranks(parent, level, heading)) break;
+    if (!foldedText(parent).startsWith(headingText) || outranks(parent, level, heading)) break;
     block = parent;
   }
   return block;
@@ -65,17 +61,17 @@ function promotionalLabels(content: Element): Element[] {
 }
 
 /**
- * Removes from `content` the sections headed as recommendations or calls to the reader: the block that opens with such a heading (or a line
- * saying nothing but such a phrase), or, when that block is the heading alone, the heading and the siblings after it
- * up to the next heading of its rank.
+ * Removes from `content` the sections headed as recommendations or calls to the reader: the block that opens with
+ * such a heading (or a line saying nothing but such a phrase), or, when that block is the heading alone, the heading
+ * and the siblings after it up to the next heading of its rank.
  */
 export function removePromotionalSections(content: Element): void {
-  const headings = headingsIn(content).filter((heading) => PROMOTIONAL_HEADING.test(normalisedText(heading)));
+  const headings = headingsIn(content).filter((heading) => PROMOTIONAL_HEADING.test(foldedText(heading)));
   for (const heading of [...headings, ...promotionalLabels(content)]) {
     if (!content.contains(heading)) continue;
     const level = headingLevel(heading) ?? LABEL_LEVEL;
     const block = blockOpenedBy(heading, level, content);
-    if (normalisedText(block) === normalisedText(heading)) {
+    if (foldedText(block) === foldedText(heading)) {
       for (let next = block.nextElementSibling; next && !outranks(next, level, heading); next = block.nextElementSibling) {
         next.remove();
       }

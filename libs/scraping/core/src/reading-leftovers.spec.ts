@@ -15,7 +15,8 @@ function htmlAfter(remove: (content: Element) => void, body: string): string {
 
 describe('skip links', () => {
   it('removes links that skip to another part of the same page', () => {
-    const html = htmlAfter(removeSkipLinks, 
+    const html = htmlAfter(
+      removeSkipLinks,
       '<a class="skip-link" href="https://example.com/shop#main">Skip to main content</a>' +
         '<a href="#results"><span>Skip to product list</span></a><h1>Desks</h1>',
     );
@@ -31,7 +32,8 @@ describe('skip links', () => {
 
 describe('stray labels', () => {
   it("removes the labels left where an ad slot's ad would be drawn", () => {
-    const html = htmlAfter(removeStrayLabels, 
+    const html = htmlAfter(
+      removeStrayLabels,
       '<p>The kitchen was painted sage.</p><div class="slot"><span>Advertisement - Continue Reading Below</span></div>' +
         '<p>Article continues below</p><p>Then came the floor.</p>',
     );
@@ -51,7 +53,8 @@ describe('stray labels', () => {
 
 describe('trailing headings', () => {
   it('removes the headings that end the content with nothing under them, however deep they sit', () => {
-    const html = htmlAfter(removeTrailingHeadings, 
+    const html = htmlAfter(
+      removeTrailingHeadings,
       '<h1>Sleeping bags</h1><p>Down or synthetic fill, rated for the coldest night.</p>' +
         '<section><h2>Sort and filter</h2><div><h3>Let\'s connect</h3><div> </div></div></section>',
     );

@@ -1,10 +1,8 @@
+import { compactText } from './content-region';
+
 // A block must hold at least this much visible text for a second copy of it to count as a repeat: shorter texts
 // ("Add to cart", "Read more", a price) recur on purpose in a list of items.
 const MIN_REPEATED_CHARS = 50;
-
-function normalisedText(element: Element): string {
-  return (element.textContent ?? '').replace(/\s+/g, '');
-}
 
 /**
  * Removes from `content` every block whose text repeats, character for character, a block met earlier that is not
@@ -18,7 +16,7 @@ export function removeRepeatedBlocks(content: Element): number {
   const visit = (element: Element, seen: Map<string, Element>): void => {
     for (let child = element.firstElementChild; child; ) {
       const next = child.nextElementSibling;
-      const text = normalisedText(child);
+      const text = compactText(child.textContent ?? '');
       if (text.length >= MIN_REPEATED_CHARS) {
         // A wrapper's only child has the wrapper's text: only a copy of what stands outside it counts.
         const first = seen.get(text);

@@ -1,6 +1,7 @@
 import type { ConvertRequest } from './convert-request';
 import { withDocument } from './dom-document';
 import { chooseMainContent, type MainContentHints } from './choose-main-content';
+import { fragmentChars } from './content-region';
 import { applyTagSelection } from './select-tags';
 
 // Readability walks jsdom's live collections again and again, which grows faster than the page: a 6 MB report
@@ -47,7 +48,7 @@ export function selectContent(
 ): string {
   if (!request.onlyMainContent || cleaned.length > MAX_READABILITY_HTML_CHARS) return selectTags(cleaned, request);
   const first = mainContentOf(cleaned, request, hints);
-  if (!usesMainContentPrefilter(request) || visibleChars(first) >= SCANT_CONTENT_CHARS) return first;
+  if (!usesMainContentPrefilter(request) || fragmentChars(first) >= SCANT_CONTENT_CHARS) return first;
   const whole = wholePage();
   if (whole.length > MAX_READABILITY_HTML_CHARS) return first;
   const second = mainContentOf(whole, request, hints);
@@ -64,11 +65,7 @@ function mainContentOf(fragment: string, request: ContentRequest, hints: MainCon
   return main ?? selectTags(fragment, request);
 }
 
-function visibleChars(html: string): number {
-  return html.replace(/<[^>]*>/g, '').replace(/\s+/g, '').length;
-}
-
 /** Visible characters outside links: a menu found in the whole page must not outweigh a short text. */
 function plainTextChars(html: string): number {
-  return html.replace(/<a\b[^>]*>[\s\S]*?<\/a>/gi, '').replace(/<[^>]*>/g, '').replace(/\s+/g, '').length;
+  return fragmentChars(html.replace(/<a\b[^>]*>[\s\S]*?<\/a>/gi, ''));
 }
