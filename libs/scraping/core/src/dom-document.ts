@@ -70,6 +70,14 @@ export function withDocument<T>(fragment: string, use: (document: Document) => T
   }
 }
 
+/** The body of `fragment` as HTML, once `edit` has changed it in a {@link parseDocument} document. */
+export function editedHtml(fragment: string, edit: (body: HTMLElement) => void): string {
+  return withDocument(fragment, ({ body }) => {
+    edit(body);
+    return body.innerHTML;
+  });
+}
+
 /** `root.querySelectorAll(selectors)` for a node of the current {@link parseDocument} document. */
 export function querySelectorAllIn(root: ParentNode, selectors: string): Element[] {
   if (!host) throw new Error('querySelectorAllIn needs a document from parseDocument');

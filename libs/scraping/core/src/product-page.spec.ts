@@ -1,16 +1,9 @@
-import { parseDocument, releaseDocument } from './dom-document';
+import { editedHtml } from './dom-document';
 import { declaresProduct, removeOtherProductSections } from './product-page';
 
+/** The text of `body` once the other products' sections are gone from it. */
 function afterRemoval(body: string): string {
-  const document = parseDocument(`<div id="reading">${body}</div>`);
-  try {
-    const reading = document.getElementById('reading');
-    if (!reading) throw new Error('no reading');
-    removeOtherProductSections(reading);
-    return reading.innerHTML.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-  } finally {
-    releaseDocument(document);
-  }
+  return editedHtml(body, removeOtherProductSections).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
 const DETAILS = '<h2>Details</h2><p>Thrown on the wheel and fired twice.</p><h3>Care</h3><p>Dishwasher safe.</p>';

@@ -1,5 +1,5 @@
 import { convertHtml } from './convert-html';
-import { withDocument } from './dom-document';
+import { editedHtml } from './dom-document';
 import { removePromotionalSections } from './promotional-sections';
 
 const paragraph = (topic: string): string =>
@@ -7,10 +7,7 @@ const paragraph = (topic: string): string =>
   `sets in the first minutes and the crumb only opens when the dough still has strength left to spring.</p>`;
 
 function afterRemoval(body: string): string {
-  return withDocument(body, ({ body: root }) => {
-    removePromotionalSections(root);
-    return root.innerHTML;
-  });
+  return editedHtml(body, removePromotionalSections);
 }
 
 describe('promotional sections', () => {

@@ -1,4 +1,4 @@
-import { withDocument } from './dom-document';
+import { editedHtml } from './dom-document';
 import { removeSkipLinks } from './skip-links';
 import { removeStrayLabels } from './stray-labels';
 import { removeTrailingHeadings } from './trailing-headings';
@@ -7,10 +7,7 @@ import { removeTrailingHeadings } from './trailing-headings';
 // a body of its own; promotional sections have their own spec.
 
 function htmlAfter(remove: (content: Element) => void, body: string): string {
-  return withDocument(body, ({ body: root }) => {
-    remove(root);
-    return root.innerHTML;
-  });
+  return editedHtml(body, remove);
 }
 
 describe('skip links', () => {

@@ -1,5 +1,5 @@
 import type { ConvertRequest } from './convert-request';
-import { withDocument } from './dom-document';
+import { editedHtml, withDocument } from './dom-document';
 import { chooseMainContent, type MainContentHints } from './choose-main-content';
 import { fragmentChars } from './content-region';
 import { applyTagSelection } from './select-tags';
@@ -22,10 +22,7 @@ export function hasTagSelectors(request: ContentRequest): boolean {
 function selectTags(fragment: string, request: ContentRequest): string {
   // Without selectors there is nothing a DOM is needed for: the cleaned fragment is the whole page already.
   if (!hasTagSelectors(request)) return fragment;
-  return withDocument(fragment, (document) => {
-    applyTagSelection(document.body, request.includeTags, request.excludeTags);
-    return document.body.innerHTML;
-  });
+  return editedHtml(fragment, (body) => applyTagSelection(body, request.includeTags, request.excludeTags));
 }
 
 /** Whether {@link selectContent} wants its fragment pre-filtered the way Readability's first pass filters. */
