@@ -12,6 +12,7 @@ const run = (args) => spawnSync(npm, args, { cwd: root, stdio: 'inherit' }).stat
 // npm rewrites node_modules/.package-lock.json on every install, so it dates the installed tree.
 const installed = path.join(root, 'node_modules', '.package-lock.json');
 if (!fs.existsSync(path.join(root, 'node_modules')) || mtime(installed) < mtime(path.join(root, 'package-lock.json'))) {
+  // As in .ci/run: an npm that finds the lock file short of a platform entry refuses `npm ci`, not `npm install`.
   if (!run(['ci', '--no-audit', '--no-fund']) && !run(['install', '--no-audit', '--no-fund'])) process.exit(1);
   if (fs.existsSync(installed)) fs.utimesSync(installed, new Date(), new Date());
 }
