@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
-import { ObjectBuckets, Streams } from '@wh/contracts';
+import { Streams } from '@wh/contracts';
+import { JetStreamPublisher, NatsClient } from '@wh/platform/messaging';
 import { PlatformModule } from '@wh/platform/runtime';
+import { ScrapeClient } from '@wh/scrape-client';
 import { AuthModule } from './auth/auth.module';
 import { BatchScrapeController } from './batch/batch-scrape.controller';
 import { CrawlController } from './crawl/crawl.controller';
@@ -12,7 +14,6 @@ import { GatewayConfig } from './gateway.config';
 import { JobWatchRoute } from './jobs/job-watch.route';
 import { JobsClient } from './jobs/jobs.client';
 import { ScrapeController } from './scrape/scrape.controller';
-import { ScrapeDispatcher } from './scrape/scrape-dispatcher';
 import { WebSocketModule } from './websocket/websocket.module';
 
 export const API_GATEWAY = 'api-gateway';
@@ -24,13 +25,22 @@ export const API_GATEWAY = 'api-gateway';
       configClass: GatewayConfig,
       streams: [Streams.scrapeJobs, Streams.scrapeResults],
       consumers: [],
-      largeObjects: ObjectBuckets.scrapeDocuments,
     }),
     AuthModule,
     WebSocketModule,
     BrowserModule,
   ],
   controllers: [ScrapeController, CrawlController, BatchScrapeController, FilesController],
-  providers: [ScrapeDispatcher, JobsClient, JobWatchRoute, FileUrls, objectStorageProvider],
+  providers: [
+    {
+      provide: ScrapeClient,
+      inject: [NatsClient, JetStreamPublisher],
+      useFactory: (nats: NatsClient, publisher: JetStreamPublisher) => new ScrapeClient(nats, publisher),
+    },
+    JobsClient,
+    JobWatchRoute,
+    FileUrls,
+    objectStorageProvider,
+  ],
 })
 export class GatewayModule {}

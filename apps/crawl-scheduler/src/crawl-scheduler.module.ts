@@ -1,9 +1,9 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import { Consumers, ObjectBuckets, Streams } from '@wh/contracts';
+import { Consumers, Streams } from '@wh/contracts';
 import { DATABASE } from '@wh/platform/database';
 import { LOGGER, type Logger } from '@wh/platform/logging';
-import { JetStreamPublisher, LargeObjectStore, NatsClient, NatsRequester } from '@wh/platform/messaging';
+import { JetStreamPublisher, NatsRequester } from '@wh/platform/messaging';
 import { PlatformModule } from '@wh/platform/runtime';
 import { CrawlSchedulerConfig } from './crawl-scheduler.config';
 import type { CrawlDatabase } from './database/crawl-database';
@@ -39,7 +39,6 @@ const retentionMs = (config: CrawlSchedulerConfig): number => config.DOCUMENT_RE
       configClass: CrawlSchedulerConfig,
       streams: [Streams.scrapeJobs, Streams.scrapeResults, Streams.webhookDeliveries, Streams.billingUsage, Streams.deadLetters],
       consumers: [Consumers.crawlSchedulerResults, Consumers.crawlSchedulerWebhooks],
-      largeObjects: ObjectBuckets.scrapeDocuments,
       database: true,
     }),
   ],
@@ -50,8 +49,8 @@ const retentionMs = (config: CrawlSchedulerConfig): number => config.DOCUMENT_RE
     { provide: WebhookDeliveriesRepository, inject: [DATABASE], useFactory: (db: Kysely<CrawlDatabase>) => new WebhookDeliveriesRepository(db) },
     {
       provide: ResourceFetcher,
-      inject: [NatsRequester, LargeObjectStore],
-      useFactory: (requester: NatsRequester, largeObjects: LargeObjectStore) => new ResourceFetcher(requester, largeObjects),
+      inject: [NatsRequester],
+      useFactory: (requester: NatsRequester) => new ResourceFetcher(requester),
     },
     {
       provide: RobotsCache,
@@ -89,15 +88,14 @@ const retentionMs = (config: CrawlSchedulerConfig): number => config.DOCUMENT_RE
     },
     {
       provide: CreateJobService,
-      inject: [CrawlJobsRepository, WebhookNotifier, LargeObjectStore],
-      useFactory: (jobs: CrawlJobsRepository, notifier: WebhookNotifier, largeObjects: LargeObjectStore) =>
-        new CreateJobService(jobs, notifier, largeObjects),
+      inject: [CrawlJobsRepository, WebhookNotifier],
+      useFactory: (jobs: CrawlJobsRepository, notifier: WebhookNotifier) => new CreateJobService(jobs, notifier),
     },
     {
       provide: JobQueriesService,
-      inject: [CrawlJobsRepository, WebhookNotifier, LargeObjectStore, NatsClient, CrawlSchedulerConfig],
-      useFactory: (jobs: CrawlJobsRepository, notifier: WebhookNotifier, largeObjects: LargeObjectStore, nats: NatsClient, config: CrawlSchedulerConfig) =>
-        new JobQueriesService(jobs, notifier, largeObjects, nats, retentionMs(config)),
+      inject: [CrawlJobsRepository, WebhookNotifier, CrawlSchedulerConfig],
+      useFactory: (jobs: CrawlJobsRepository, notifier: WebhookNotifier, config: CrawlSchedulerConfig) =>
+        new JobQueriesService(jobs, notifier, retentionMs(config)),
     },
     {
       provide: UsageBiller,
@@ -106,7 +104,7 @@ const retentionMs = (config: CrawlSchedulerConfig): number => config.DOCUMENT_RE
     },
     {
       provide: PageResultsProcessor,
-      inject: [CrawlJobsRepository, CrawlPagesRepository, RobotsCache, JobFinisher, WebhookNotifier, PageDispatcher, UsageBiller, LargeObjectStore],
+      inject: [CrawlJobsRepository, CrawlPagesRepository, RobotsCache, JobFinisher, WebhookNotifier, PageDispatcher, UsageBiller],
       useFactory: (
         jobs: CrawlJobsRepository,
         pages: CrawlPagesRepository,
@@ -115,8 +113,7 @@ const retentionMs = (config: CrawlSchedulerConfig): number => config.DOCUMENT_RE
         notifier: WebhookNotifier,
         dispatcher: PageDispatcher,
         biller: UsageBiller,
-        largeObjects: LargeObjectStore,
-      ) => new PageResultsProcessor(jobs, pages, robots, finisher, notifier, dispatcher, biller, largeObjects),
+      ) => new PageResultsProcessor(jobs, pages, robots, finisher, notifier, dispatcher, biller),
     },
     SchedulerLoop,
   ],

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type ConsumerDefinition, Consumers, DeadLetterRecord, Streams, Subjects, UsageRecordedEvent } from '@wh/contracts';
+import {
+  type ConsumerDefinition,
+  Consumers,
+  DeadLetterRecord,
+  LargePayloadBucket,
+  Streams,
+  Subjects,
+  type UsageRecordedEvent,
+} from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { createLogger } from '@wh/platform/logging';
 import {
-  decodePayload,
   DurableConsumerRunner,
   JetStreamPublisher,
   type JetStreamMessageContext,
@@ -14,7 +21,7 @@ import { eventually } from '@wh/testing';
 import { connectInFreshNamespace } from './support/test-nats';
 
 /** The billing usage consumer, with retries fast enough for a test. */
-const definition: ConsumerDefinition = { ...Consumers.billingUsage, maxDeliver: 3, retryDelaysMs: [50], ackWaitMs: 2_000 };
+const definition: ConsumerDefinition<typeof Subjects.usageRecorded> = { ...Consumers.billingUsage, maxDeliver: 3, retryDelaysMs: [50], ackWaitMs: 2_000 };
 
 function usageEvent(): UsageRecordedEvent {
   return { eventId: randomUUID(), teamId: 'team', kind: 'scrape', jobId: randomUUID(), credits: 1, occurredAt: new Date().toISOString() };
@@ -24,7 +31,7 @@ describe('DurableConsumerRunner on a real JetStream', () => {
   let nats: NatsClient;
   let publisher: JetStreamPublisher;
   const logger = createLogger('test', 'silent');
-  const runners: DurableConsumerRunner<UsageRecordedEvent>[] = [];
+  const runners: DurableConsumerRunner<typeof Subjects.usageRecorded>[] = [];
 
   beforeEach(async () => {
     nats = await connectInFreshNamespace('runner-test');
@@ -42,7 +49,7 @@ describe('DurableConsumerRunner on a real JetStream', () => {
   });
 
   async function run(handler: (event: UsageRecordedEvent, context: JetStreamMessageContext) => Promise<void>, concurrency = 1) {
-    const runner = new DurableConsumerRunner(nats, publisher, logger, { definition, payloadClass: UsageRecordedEvent, handler, concurrency });
+    const runner = new DurableConsumerRunner(nats, publisher, logger, { definition, handler, concurrency });
     await runner.start();
     runners.push(runner);
   }
@@ -58,7 +65,7 @@ describe('DurableConsumerRunner on a real JetStream', () => {
     const info = await nats.manager.streams.info(stream);
     for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq += 1) {
       const message = await nats.manager.streams.getMessage(stream, { seq });
-      records.push(await decodePayload(DeadLetterRecord, message.data));
+      records.push(await nats.payloads.decode(DeadLetterRecord, { data: message.data, headers: message.header }));
     }
     return records;
   }
@@ -167,7 +174,6 @@ describe('DurableConsumerRunner on a real JetStream', () => {
   it('stops at once while its pulls wait for messages, instead of waiting for them to expire', async () => {
     const runner = new DurableConsumerRunner(nats, publisher, logger, {
       definition,
-      payloadClass: UsageRecordedEvent,
       handler: async () => undefined,
       concurrency: 2,
     });
@@ -175,4 +181,33 @@ describe('DurableConsumerRunner on a real JetStream', () => {
     // Both slots now hold a pull that the server keeps open for 10 s; the test's 5 s limit fails if stop waits for it.
     await runner.stop(60_000);
   }, 5_000);
+
+  it('carries a payload larger than one NATS message through the object store, and deletes it once acked', async () => {
+    const received: UsageRecordedEvent[] = [];
+    await run(async (event) => {
+      received.push(event);
+    });
+    const event = { ...usageEvent(), jobId: 'j'.repeat(nats.maxPayloadBytes + 1) };
+    await publisher.publish(Subjects.usageRecorded, event, { msgId: event.eventId });
+
+    await eventually(async () => expect(received).toHaveLength(1));
+    expect(received[0]).toEqual(event);
+    const bucket = await nats.jetstream.views.os(nats.namespace.bucket(LargePayloadBucket.name));
+    await eventually(async () => expect((await bucket.list()).filter((entry) => !entry.deleted)).toEqual([]));
+    await nats.manager.streams.delete(`OBJ_${nats.namespace.bucket(LargePayloadBucket.name)}`);
+  }, 20_000);
+
+  it('validates a payload that travelled through the object store like any other, and dead-letters a broken one', async () => {
+    const handled: UsageRecordedEvent[] = [];
+    await run(async (event) => {
+      handled.push(event);
+    });
+    const broken = { ...usageEvent(), credits: -1, jobId: 'j'.repeat(nats.maxPayloadBytes + 1) };
+    await publisher.publish(Subjects.usageRecorded, broken, { msgId: broken.eventId });
+
+    await eventually(async () => expect(await deadLetters()).toHaveLength(1));
+    expect((await deadLetters())[0]?.reason).toMatch(/credits must not be less than 0/);
+    expect(handled).toHaveLength(0);
+    await nats.manager.streams.delete(`OBJ_${nats.namespace.bucket(LargePayloadBucket.name)}`);
+  }, 20_000);
 });

@@ -1,13 +1,12 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import { Consumers, ObjectBuckets, Streams } from '@wh/contracts';
+import { Consumers, Streams } from '@wh/contracts';
 import { DATABASE } from '@wh/platform/database';
 import { PlatformModule } from '@wh/platform/runtime';
 import { hostMappingResolver, parseHostResolverRules, systemResolver } from '@wh/platform/target-safety';
 import { BrowserEngine } from './browser/browser-engine';
 import { BrowserPool } from './browser/browser-pool';
 import { browserProviders } from './browser/browser.providers';
-import { ScrapeCacheHandler } from './cache/scrape-cache.handler';
 import { ScrapeCacheRepository } from './cache/scrape-cache.repository';
 import { ConversionPool } from './conversion/conversion-pool';
 import type { ScrapeWorkerDatabase } from './database/scrape-worker-database';
@@ -27,11 +26,10 @@ export const SCRAPE_WORKER = 'scrape-worker';
       configClass: ScrapeWorkerConfig,
       streams: [Streams.scrapeJobs, Streams.scrapeResults, Streams.billingUsage, Streams.deadLetters],
       consumers: [Consumers.scrapeWorkerJobs],
-      largeObjects: ObjectBuckets.scrapeDocuments,
       database: true,
     }),
   ],
-  controllers: [ScrapeJobHandler, ScrapeCacheHandler, ResourceFetchHandler],
+  controllers: [ScrapeJobHandler, ResourceFetchHandler],
   providers: [
     {
       provide: ConversionPool,

@@ -1,10 +1,14 @@
+import type { StreamSubject } from './message-map';
 import { Streams, type StreamDefinition } from './streams';
 import { Subjects } from './subjects';
 
-export interface ConsumerDefinition {
+export interface ConsumerDefinition<S extends StreamSubject = StreamSubject> {
   readonly stream: StreamDefinition;
   /** Named after the consuming service and purpose; prefixed with the namespace at provisioning. */
   readonly durableName: string;
+  /** The contract subject whose messages this consumer reads: it decides the payload class. */
+  readonly subject: S;
+  /** The subject itself, or narrower (`scrape.job.finished.scheduled.>`). */
   readonly filterSubject: string;
   /** Redelivery timer; long handlers keep the message with `working()` well inside it. */
   readonly ackWaitMs: number;
@@ -20,6 +24,7 @@ export const Consumers = {
   scrapeWorkerJobs: {
     stream: Streams.scrapeJobs,
     durableName: 'scrape-worker-jobs',
+    subject: Subjects.scrapeJobRun,
     filterSubject: Subjects.scrapeJobRun,
     ackWaitMs: 30_000,
     maxDeliver: 4,
@@ -29,6 +34,7 @@ export const Consumers = {
   billingUsage: {
     stream: Streams.billingUsage,
     durableName: 'billing-service-usage',
+    subject: Subjects.usageRecorded,
     filterSubject: Subjects.usageRecorded,
     ackWaitMs: 30_000,
     maxDeliver: 10,
@@ -38,6 +44,7 @@ export const Consumers = {
   billingUsageBatches: {
     stream: Streams.billingUsage,
     durableName: 'billing-service-usage-batches',
+    subject: Subjects.usageBatchRecorded,
     filterSubject: Subjects.usageBatchRecorded,
     ackWaitMs: 30_000,
     maxDeliver: 10,
@@ -47,6 +54,7 @@ export const Consumers = {
   crawlSchedulerResults: {
     stream: Streams.scrapeResults,
     durableName: 'crawl-scheduler-results',
+    subject: Subjects.scrapeJobFinished,
     filterSubject: `${Subjects.scrapeJobFinished}.scheduled.>`,
     ackWaitMs: 30_000,
     maxDeliver: 10,
@@ -56,6 +64,7 @@ export const Consumers = {
   crawlSchedulerWebhooks: {
     stream: Streams.webhookDeliveries,
     durableName: 'crawl-scheduler-webhooks',
+    subject: Subjects.webhookDeliver,
     filterSubject: Subjects.webhookDeliver,
     ackWaitMs: 30_000,
     // The first attempt plus one retry per delay of Firecrawl's schedule: 1, 5 and 15 minutes.

@@ -1,4 +1,5 @@
 import {
+  ApiKeyRevokedEvent,
   ApiKeyVerifyRequest,
   type ApiKeyVerifyReply,
   TeamWebhookSecretRequest,
@@ -33,62 +34,85 @@ import {
   type BrowserSessionView,
 } from './payloads/browser-session';
 import { DeadLetterRecord } from './payloads/dead-letter';
-import { type ScrapeCacheReadReply, ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
+import { ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
 import { Subjects } from './subjects';
 
-/** JetStream subjects and the payload class each carries: publishing the wrong payload does not compile. */
-export const StreamPayloads = {
-  [Subjects.scrapeJobRun]: ScrapeJobCommand,
-  [Subjects.scrapeJobFinished]: ScrapeJobFinishedEvent,
-  [Subjects.usageRecorded]: UsageRecordedEvent,
-  [Subjects.usageBatchRecorded]: UsageBatchRecordedEvent,
-  [Subjects.messageDeadLettered]: DeadLetterRecord,
-  [Subjects.webhookDeliver]: WebhookDeliveryCommand,
-} as const;
-export type StreamSubject = keyof typeof StreamPayloads;
-export type StreamPayload<S extends StreamSubject> = InstanceType<(typeof StreamPayloads)[S]>;
+type PayloadClass<P extends object> = new () => P;
 
-/** Request/reply subjects with their request class and reply type. */
-export const RequestPayloads = {
-  [Subjects.apiKeyVerify]: ApiKeyVerifyRequest,
-  [Subjects.scrapeCacheRead]: ScrapeJobCommand,
-  [Subjects.teamWebhookSecret]: TeamWebhookSecretRequest,
-  [Subjects.resourceFetch]: FetchResourceRequest,
-  [Subjects.crawlJobCreate]: CreateCrawlJobRequest,
-  [Subjects.crawlJobStatus]: CrawlJobStatusRequest,
-  [Subjects.crawlJobCancel]: CrawlJobRef,
-  [Subjects.crawlJobErrors]: CrawlJobRef,
-  [Subjects.crawlJobsActive]: ActiveCrawlsRequest,
-
-  // Browser sessions
-  [Subjects.browserSessionCreate]: BrowserSessionCreateRequest,
-  [Subjects.browserSessionStop]: BrowserSessionRef,
-  [Subjects.browserSessionGet]: BrowserSessionRef,
-  [Subjects.browserSessionList]: BrowserSessionListRequest,
-  [Subjects.browserSessionAuthorize]: BrowserSessionAuthorizeRequest,
-  [Subjects.browserProfileDelete]: BrowserProfileDeleteRequest,
-  [Subjects.browserReplicaHeartbeat]: BrowserReplicaHeartbeat,
-} as const;
-export interface RequestReplies {
-  [Subjects.apiKeyVerify]: ApiKeyVerifyReply;
-  [Subjects.scrapeCacheRead]: ScrapeCacheReadReply;
-  [Subjects.teamWebhookSecret]: TeamWebhookSecretReply;
-  [Subjects.resourceFetch]: FetchResourceReply;
-  [Subjects.crawlJobCreate]: CreateCrawlJobReply;
-  [Subjects.crawlJobStatus]: CrawlJobStatusReply;
-  [Subjects.crawlJobCancel]: CrawlJobCancelReply;
-  [Subjects.crawlJobErrors]: CrawlJobErrorsReply;
-  [Subjects.crawlJobsActive]: ActiveCrawlsReply;
-
-  // Browser sessions
-  [Subjects.browserSessionCreate]: BrowserSessionCreateReply;
-  [Subjects.browserSessionStop]: BrowserSessionStopReply;
-  [Subjects.browserSessionGet]: BrowserSessionView;
-  [Subjects.browserSessionList]: { sessions: BrowserSessionView[] };
-  [Subjects.browserSessionAuthorize]: BrowserSessionAuthorizeReply;
-  [Subjects.browserProfileDelete]: { deleted: boolean };
-  [Subjects.browserReplicaHeartbeat]: { accepted: true };
+/** A message stored in a JetStream stream (a command or an event): its payload class is validated on receipt. */
+export interface StreamContract<P extends object> {
+  readonly kind: 'stream';
+  readonly payload: PayloadClass<P>;
 }
-export type RequestSubject = keyof typeof RequestPayloads;
-export type RequestPayload<S extends RequestSubject> = InstanceType<(typeof RequestPayloads)[S]>;
-export type RequestReply<S extends RequestSubject> = RequestReplies[S];
+
+/** A request answered through the owning service's queue group, with the type of its reply. */
+export interface RequestContract<P extends object, R> {
+  readonly kind: 'request';
+  readonly payload: PayloadClass<P>;
+  /** Type-level only: the reply's type travels here so that a request and its reply cannot drift apart. */
+  readonly reply?: R;
+}
+
+/** A core-NATS announcement every replica hears (not stored). */
+export interface BroadcastContract<P extends object> {
+  readonly kind: 'broadcast';
+  readonly payload: PayloadClass<P>;
+}
+
+const stream = <P extends object>(payload: PayloadClass<P>): StreamContract<P> => ({ kind: 'stream', payload });
+const broadcast = <P extends object>(payload: PayloadClass<P>): BroadcastContract<P> => ({ kind: 'broadcast', payload });
+const request = <P extends object>(payload: PayloadClass<P>) => ({
+  replies: <R>(): RequestContract<P, R> => ({ kind: 'request', payload }),
+});
+
+/**
+ * Every message the services exchange, one entry each: the subject, what kind of message it is, its payload class
+ * and, for a request, its reply type. Publishing, requesting or handling with the wrong payload or reply does not
+ * compile, and the messaging library validates each payload against its class exactly once, on receipt.
+ */
+export const Messages = {
+  [Subjects.scrapeJobRun]: stream(ScrapeJobCommand),
+  [Subjects.scrapeJobFinished]: stream(ScrapeJobFinishedEvent),
+  [Subjects.usageRecorded]: stream(UsageRecordedEvent),
+  [Subjects.usageBatchRecorded]: stream(UsageBatchRecordedEvent),
+  [Subjects.messageDeadLettered]: stream(DeadLetterRecord),
+  [Subjects.webhookDeliver]: stream(WebhookDeliveryCommand),
+
+  [Subjects.apiKeyRevoked]: broadcast(ApiKeyRevokedEvent),
+
+  [Subjects.apiKeyVerify]: request(ApiKeyVerifyRequest).replies<ApiKeyVerifyReply>(),
+  [Subjects.teamWebhookSecret]: request(TeamWebhookSecretRequest).replies<TeamWebhookSecretReply>(),
+  [Subjects.resourceFetch]: request(FetchResourceRequest).replies<FetchResourceReply>(),
+  [Subjects.crawlJobCreate]: request(CreateCrawlJobRequest).replies<CreateCrawlJobReply>(),
+  [Subjects.crawlJobStatus]: request(CrawlJobStatusRequest).replies<CrawlJobStatusReply>(),
+  [Subjects.crawlJobCancel]: request(CrawlJobRef).replies<CrawlJobCancelReply>(),
+  [Subjects.crawlJobErrors]: request(CrawlJobRef).replies<CrawlJobErrorsReply>(),
+  [Subjects.crawlJobsActive]: request(ActiveCrawlsRequest).replies<ActiveCrawlsReply>(),
+
+  [Subjects.browserSessionCreate]: request(BrowserSessionCreateRequest).replies<BrowserSessionCreateReply>(),
+  [Subjects.browserSessionStop]: request(BrowserSessionRef).replies<BrowserSessionStopReply>(),
+  [Subjects.browserSessionGet]: request(BrowserSessionRef).replies<BrowserSessionView>(),
+  [Subjects.browserSessionList]: request(BrowserSessionListRequest).replies<{ sessions: BrowserSessionView[] }>(),
+  [Subjects.browserSessionAuthorize]: request(BrowserSessionAuthorizeRequest).replies<BrowserSessionAuthorizeReply>(),
+  [Subjects.browserProfileDelete]: request(BrowserProfileDeleteRequest).replies<{ deleted: boolean }>(),
+  [Subjects.browserReplicaHeartbeat]: request(BrowserReplicaHeartbeat).replies<{ accepted: true }>(),
+} as const;
+
+type MessageMap = typeof Messages;
+type SubjectsOfKind<K> = { [S in keyof MessageMap]: MessageMap[S] extends { kind: K } ? S : never }[keyof MessageMap];
+type PayloadOf<C> = C extends { payload: PayloadClass<infer P> } ? P : never;
+
+export type StreamSubject = SubjectsOfKind<'stream'>;
+export type StreamPayload<S extends StreamSubject> = PayloadOf<MessageMap[S]>;
+export type RequestSubject = SubjectsOfKind<'request'>;
+export type RequestPayload<S extends RequestSubject> = PayloadOf<MessageMap[S]>;
+export type RequestReply<S extends RequestSubject> = MessageMap[S] extends RequestContract<object, infer R> ? R : never;
+export type BroadcastSubject = SubjectsOfKind<'broadcast'>;
+export type BroadcastPayload<S extends BroadcastSubject> = PayloadOf<MessageMap[S]>;
+
+/** The contract of a subject, or undefined when the string is none of ours. */
+export function messageContract(
+  subject: string,
+): StreamContract<object> | RequestContract<object, unknown> | BroadcastContract<object> | undefined {
+  return Object.prototype.hasOwnProperty.call(Messages, subject) ? Messages[subject as keyof MessageMap] : undefined;
+}

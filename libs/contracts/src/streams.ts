@@ -51,9 +51,8 @@ export const Streams = {
 } as const satisfies Record<string, StreamDefinition>;
 
 /**
- * Object store bucket for payloads larger than the NATS max payload (a scraped page can be many MB).
- * Events carry the object's name instead of the document.
+ * Object store bucket for message bodies larger than the NATS max payload (a scraped page can be many MB): the
+ * message then carries the object's name in a header. Entries outlive any ack wait and retry schedule of a body that
+ * is still being read; the reader deletes each one once it is done with it.
  */
-export const ObjectBuckets = {
-  scrapeDocuments: { name: 'scrape_documents', ttlMs: HOUR },
-} as const;
+export const LargePayloadBucket = { name: 'large_payloads', ttlMs: 2 * HOUR } as const;

@@ -5,8 +5,6 @@
 export const Subjects = {
   /** Command: run one page scrape. Work queue shared by direct, batch and crawl scrapes. */
   scrapeJobRun: 'scrape.job.run',
-  /** Request/reply: a direct scrape answered from the page cache (and billed) when a usable copy exists. */
-  scrapeCacheRead: 'scrape.cache.read',
   /** Event prefix: a scrape job ended. Full subject: `scrape.job.finished.<origin>.<jobId>`. */
   scrapeJobFinished: 'scrape.job.finished',
   /** Event: credits were consumed by a team. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Subscription } from 'nats';
-import { ApiKeyRevokedEvent, ErrorCode, LOCAL_TEAM_ID, Subjects } from '@wh/contracts';
+import { ErrorCode, LOCAL_TEAM_ID, Subjects } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { listenToBroadcast, NatsClient, NatsRequester } from '@wh/platform/messaging';
@@ -33,7 +33,7 @@ export class TeamAuthenticator implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleInit(): void {
-    this.revocations = listenToBroadcast(this.nats, this.logger, Subjects.apiKeyRevoked, ApiKeyRevokedEvent, ({ keyHash }) =>
+    this.revocations = listenToBroadcast(this.nats, this.logger, Subjects.apiKeyRevoked, ({ keyHash }) =>
       this.verified.forget(keyHash),
     );
   }

@@ -49,7 +49,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private toResponse(exception: unknown): [number, ErrorBody] {
-    if (exception instanceof DomainError) {
+    // An internal error's message is ours (a stack's words, a peer's address): it goes to the log, not to the client.
+    if (exception instanceof DomainError && exception.code !== ErrorCode.Internal) {
       const body: ErrorBody = { success: false, error: exception.message, code: exception.code };
       if (exception.details !== undefined) body.details = exception.details;
       return [STATUS_BY_CODE[exception.code], body];

@@ -1,19 +1,6 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe } from '@nestjs/common';
 import { ErrorCode } from '@wh/contracts';
-import { DomainError } from '@wh/platform/errors';
-
-interface FieldProblem {
-  path: string;
-  message: string;
-}
-
-function problems(errors: ValidationError[], parent = ''): FieldProblem[] {
-  return errors.flatMap((error) => {
-    const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({ path, message }));
-    return [...own, ...problems(error.children ?? [], path)];
-  });
-}
+import { DomainError, validationProblems } from '@wh/platform/errors';
 
 /**
  * Validates request bodies the way Firecrawl's strict schemas do: unknown fields are an error, not dropped.
@@ -26,7 +13,7 @@ export function createApiValidationPipe(): ValidationPipe {
     forbidUnknownValues: true,
     transform: true,
     exceptionFactory: (errors) => {
-      const details = problems(errors);
+      const details = validationProblems(errors);
       const summary = details.map((problem) => problem.message).join('; ');
       return new DomainError(ErrorCode.BadRequest, `Bad Request: ${summary}`, details);
     },

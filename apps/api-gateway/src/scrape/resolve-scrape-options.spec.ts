@@ -34,9 +34,9 @@ describe('resolveScrapeOptions', () => {
     expect(resolveScrapeOptions({ formats: ['links', { type: 'links' }, { type: 'html' }] }).formats).toEqual(['links', 'html']);
   });
 
-  it('turns the cache off for requests with their own headers or actions', () => {
-    expect(resolveScrapeOptions({ headers: { cookie: 'a=b' } }).storeInCache).toBe(false);
-    expect(resolveScrapeOptions({ actions: [{ type: 'scrape' }] }).storeInCache).toBe(false);
+  it("keeps the caller's storeInCache choice for the worker's cache policy", () => {
+    expect(resolveScrapeOptions({ storeInCache: false }).storeInCache).toBe(false);
+    expect(resolveScrapeOptions({ headers: { cookie: 'a=b' } }).storeInCache).toBe(true);
   });
 
   it('takes the screenshot format with its options out of the document formats', () => {

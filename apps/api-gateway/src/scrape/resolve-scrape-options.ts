@@ -95,8 +95,8 @@ export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention =
     skipTlsVerification: options.skipTlsVerification ?? true,
     timeout,
     removeBase64Images: options.removeBase64Images ?? true,
-    // Pages fetched with the caller's own headers (cookies, tokens) or after its actions are the caller's alone.
-    storeInCache: (options.storeInCache ?? true) && Object.keys(headers).length === 0 && actions.length === 0,
+    // Whether a page may be cached is the scrape-worker's decision (headers, actions, zero data retention...).
+    storeInCache: options.storeInCache ?? true,
     zeroDataRetention,
     ...(screenshot ? { screenshot } : {}),
     ...(waitFor > 0 ? { waitFor } : {}),

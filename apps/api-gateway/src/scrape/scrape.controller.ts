@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import type { ScrapeDocument } from '@wh/contracts';
+import { ScrapeClient } from '@wh/scrape-client';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
 import { FileUrls } from '../files/file-urls';
 import { resolveScrapeOptions } from './resolve-scrape-options';
-import { ScrapeDispatcher } from './scrape-dispatcher';
 import { ScrapeRequestDto } from './scrape-request.dto';
 
 @Controller('v2')
 @UseGuards(ApiKeyGuard)
 export class ScrapeController {
   constructor(
-    @Inject(ScrapeDispatcher) private readonly dispatcher: ScrapeDispatcher,
+    @Inject(ScrapeClient) private readonly scrapes: ScrapeClient,
     @Inject(FileUrls) private readonly fileUrls: FileUrls,
   ) {}
 
@@ -24,7 +24,7 @@ export class ScrapeController {
   ): Promise<{ success: true; data: ScrapeDocument }> {
     const { url, zeroDataRetention, origin: _origin, integration: _integration, ...options } = body;
     const resolved = resolveScrapeOptions(options, zeroDataRetention ?? false);
-    const data = await this.dispatcher.run({
+    const data = await this.scrapes.run({
       jobId: randomUUID(),
       teamId: team.teamId,
       url,

@@ -1,8 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type ApiKeyVerifyReply, ApiKeyVerifyRequest, ErrorCode, Subjects } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import { PreserveRpcErrors } from '@wh/platform/messaging';
+import { HandleRequest, PreserveRpcErrors } from '@wh/platform/messaging';
 import { ApiKeysRepository } from './api-keys.repository';
 
 @Controller()
@@ -10,8 +9,8 @@ import { ApiKeysRepository } from './api-keys.repository';
 export class ApiKeysHandler {
   constructor(@Inject(ApiKeysRepository) private readonly keys: ApiKeysRepository) {}
 
-  @MessagePattern(Subjects.apiKeyVerify)
-  async verify(@Payload() request: ApiKeyVerifyRequest): Promise<ApiKeyVerifyReply> {
+  @HandleRequest(Subjects.apiKeyVerify)
+  async verify(request: ApiKeyVerifyRequest): Promise<ApiKeyVerifyReply> {
     const key = await this.keys.findActiveByHash(request.keyHash);
     if (!key) throw new DomainError(ErrorCode.Unauthorized, 'Unauthorized: Invalid token');
     return key;

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ErrorCode, Subjects, TeamWebhookSecretRequest, type TeamWebhookSecretReply } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import { PreserveRpcErrors } from '@wh/platform/messaging';
+import { HandleRequest, PreserveRpcErrors } from '@wh/platform/messaging';
 import { TeamsRepository } from './teams.repository';
 
 @Controller()
@@ -11,8 +10,8 @@ import { TeamsRepository } from './teams.repository';
 export class TeamSecretsHandler {
   constructor(@Inject(TeamsRepository) private readonly teams: TeamsRepository) {}
 
-  @MessagePattern(Subjects.teamWebhookSecret)
-  async webhookSecret(@Payload() request: TeamWebhookSecretRequest): Promise<TeamWebhookSecretReply> {
+  @HandleRequest(Subjects.teamWebhookSecret)
+  async webhookSecret(request: TeamWebhookSecretRequest): Promise<TeamWebhookSecretReply> {
     const secret = await this.teams.webhookSecret(request.teamId, randomBytes(32).toString('hex'));
     if (!secret) throw new DomainError(ErrorCode.NotFound, `team ${request.teamId} not found`);
     return { secret };

@@ -2,7 +2,7 @@ import type { Subscription } from 'nats';
 import { browserReplicaSubject, ErrorCode, type WireError } from '@wh/contracts';
 import { DomainError, toDomainError } from '@wh/platform/errors';
 import type { Logger } from '@wh/platform/logging';
-import { decodeJson, decodePayload, encodeJson, type NatsClient } from '@wh/platform/messaging';
+import { encodeJson, type NatsClient } from '@wh/platform/messaging';
 
 type Command = 'launch' | 'stop';
 type Envelope<T> = { ok: true; data: T } | { ok: false; error: WireError };
@@ -26,7 +26,7 @@ export class ReplicaChannel {
     } catch (error) {
       throw new DomainError(ErrorCode.ServiceUnavailable, `browser replica ${replicaId} did not answer ${command}: ${String(error)}`, undefined, true);
     }
-    const envelope = decodeJson<Envelope<T>>(reply.data);
+    const envelope = (await this.nats.payloads.decodeJson(reply)) as Envelope<T>;
     if (!envelope.ok) throw DomainError.fromWire(envelope.error);
     return envelope.data;
   }
@@ -41,7 +41,7 @@ export class ReplicaChannel {
         void (async () => {
           let envelope: Envelope<unknown>;
           try {
-            envelope = { ok: true, data: (await handler(await decodePayload(payloadClass, message.data))) ?? {} };
+            envelope = { ok: true, data: (await handler(await this.nats.payloads.decode(payloadClass, message))) ?? {} };
           } catch (failure) {
             const domainError = toDomainError(failure);
             if (domainError.code === ErrorCode.Internal) this.logger.error({ err: failure, command }, 'replica command failed');

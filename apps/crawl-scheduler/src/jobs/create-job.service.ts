@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CreateCrawlJobReply, type CreateCrawlJobRequest, ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import { decodeJson, type LargeObjectStore } from '@wh/platform/messaging';
 import type { WebhookNotifier } from '../webhooks/webhook-notifier';
 import type { CrawlJobsRepository } from './crawl-jobs.repository';
 
@@ -16,12 +15,11 @@ export class CreateJobService {
   constructor(
     private readonly jobs: CrawlJobsRepository,
     private readonly notifier: WebhookNotifier,
-    private readonly largeObjects: LargeObjectStore,
   ) {}
 
   async execute(request: CreateCrawlJobRequest): Promise<CreateCrawlJobReply> {
     const id = randomUUID();
-    const urls = request.kind === 'batch' ? await this.batchUrls(request) : [];
+    const urls = request.kind === 'batch' ? (request.urls ?? []) : [];
     const teamLimit = request.teamConcurrencyLimit;
     const delayMs = Math.round((request.crawlOptions?.delay ?? 0) * 1000);
     const deliveryId = await this.jobs.transaction(async (trx) => {
@@ -51,14 +49,5 @@ export class CreateJobService {
     });
     await this.notifier.queue([deliveryId ? { id: deliveryId, teamId: request.teamId } : undefined]);
     return { id };
-  }
-
-  private async batchUrls(request: CreateCrawlJobRequest): Promise<string[]> {
-    if (request.urls) return request.urls;
-    if (!request.urlsObject) return [];
-    const body = await this.largeObjects.get(request.urlsObject);
-    await this.largeObjects.delete(request.urlsObject);
-    if (!body) throw new DomainError(ErrorCode.ServiceUnavailable, 'the batch URL list expired before it was read', undefined, true);
-    return decodeJson<string[]>(body);
   }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type ActiveCrawlsReply,
   type CrawlJobCancelReply,
@@ -9,23 +8,18 @@ import {
   ErrorCode,
 } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import type { LargeObjectStore, NatsClient } from '@wh/platform/messaging';
 import type { WebhookNotifier } from '../webhooks/webhook-notifier';
 import type { CrawlJobRow, CrawlJobsRepository } from './crawl-jobs.repository';
 
 /** A status page holds at most this much document data (spec 8). */
 const STATUS_PAGE_BYTES = 10 * 1024 * 1024;
 const DEFAULT_PAGE_LIMIT = 100_000;
-/** Room in a reply for the fields around the documents. */
-const REPLY_OVERHEAD_BYTES = 8_192;
 
 /** Status pages, errors, cancel and the active list: reads and small writes scoped to the asking team. */
 export class JobQueriesService {
   constructor(
     private readonly jobs: CrawlJobsRepository,
     private readonly notifier: WebhookNotifier,
-    private readonly largeObjects: LargeObjectStore,
-    private readonly nats: NatsClient,
     private readonly retentionMs: number,
   ) {}
 
@@ -40,21 +34,15 @@ export class JobQueriesService {
     // `next` while more is stored, and while the job runs, for what it has yet to keep. An empty page of a
     // running job has no `next`, so pagers that follow it to the end (the SDK's) stop instead of spinning.
     const hasNext = page.more || (job.status === 'scraping' && returned > 0);
-    const reply: CrawlJobStatusReply = {
+    return {
       status: job.status,
       total: counts.total,
       completed: counts.completed,
       creditsUsed: job.credits_used,
       expiresAt: job.expires_at.toISOString(),
+      data: JSON.parse(`[${page.documents.join(',')}]`) as CrawlJobStatusReply['data'],
       ...(hasNext ? { nextSkip: request.skip + returned } : {}),
     };
-    const data = `[${page.documents.join(',')}]`;
-    if (Buffer.byteLength(data) + REPLY_OVERHEAD_BYTES < this.nats.maxPayloadBytes) {
-      return { ...reply, data: JSON.parse(data) as CrawlJobStatusReply['data'] };
-    }
-    const dataObject = `status-${randomUUID()}`;
-    await this.largeObjects.put(dataObject, Buffer.from(data));
-    return { ...reply, dataObject };
   }
 
   async cancel(request: CrawlJobRef): Promise<CrawlJobCancelReply> {

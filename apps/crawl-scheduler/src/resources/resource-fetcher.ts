@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { Subjects } from '@wh/contracts';
 import { toDomainError } from '@wh/platform/errors';
-import type { LargeObjectStore, NatsRequester } from '@wh/platform/messaging';
+import type { NatsRequester } from '@wh/platform/messaging';
 
 export interface FetchedResource {
   statusCode: number;
@@ -22,10 +22,7 @@ function isGzip(body: Buffer): boolean {
  * checks). A failed fetch is `undefined`: a crawl goes on without a sitemap or with an unreadable robots.txt.
  */
 export class ResourceFetcher {
-  constructor(
-    private readonly requester: NatsRequester,
-    private readonly largeObjects: LargeObjectStore,
-  ) {}
+  constructor(private readonly requester: NatsRequester) {}
 
   async fetch(url: string): Promise<FetchedResource | undefined> {
     try {
@@ -34,20 +31,12 @@ export class ResourceFetcher {
         { url, maxBytes: MAX_RESOURCE_BYTES, timeoutMs: RESOURCE_TIMEOUT_MS },
         RESOURCE_TIMEOUT_MS + 5_000,
       );
-      const body = await this.bodyOf(reply.bodyBase64, reply.bodyObject);
+      const body = Buffer.from(reply.bodyBase64, 'base64');
       const raw = isGzip(body) ? gunzipSync(body, { maxOutputLength: MAX_RESOURCE_BYTES }) : body;
       return { statusCode: reply.statusCode, finalUrl: reply.finalUrl, text: raw.toString('utf8') };
     } catch (error) {
       if (toDomainError(error).retryable) throw error;
       return undefined;
     }
-  }
-
-  private async bodyOf(base64: string | undefined, objectName: string | undefined): Promise<Buffer> {
-    if (base64 !== undefined) return Buffer.from(base64, 'base64');
-    if (!objectName) return Buffer.alloc(0);
-    const stored = await this.largeObjects.get(objectName);
-    await this.largeObjects.delete(objectName);
-    return Buffer.from(stored ?? new Uint8Array());
   }
 }

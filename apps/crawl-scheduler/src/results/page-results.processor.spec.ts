@@ -1,5 +1,4 @@
 import type { ScrapeJobFinishedEvent } from '@wh/contracts';
-import type { LargeObjectStore } from '@wh/platform/messaging';
 import { resolvedScrapeOptions } from '@wh/testing';
 import type { PageDispatcher } from '../dispatch/page-dispatcher';
 import type { RobotsCache } from '../frontier/robots-cache';
@@ -88,7 +87,6 @@ function setUp(rows: { job: CrawlJobRow; pages: CrawlPageRow[] }) {
   const claimedNext = [{ id: 'next', url: 'https://example.com/next', attempts: 1 }];
   const dispatcher = { claimWithin: jest.fn(async () => claimedNext), publish: jest.fn(async () => undefined) };
   const biller = { bill: jest.fn(async () => undefined) };
-  const largeObjects = { delete: jest.fn(async () => undefined), get: jest.fn(async () => undefined) };
   const processor = new PageResultsProcessor(
     jobs as unknown as CrawlJobsRepository,
     pages as unknown as CrawlPagesRepository,
@@ -97,7 +95,6 @@ function setUp(rows: { job: CrawlJobRow; pages: CrawlPageRow[] }) {
     notifier as unknown as WebhookNotifier,
     dispatcher as unknown as PageDispatcher,
     biller as unknown as UsageBiller,
-    largeObjects as unknown as LargeObjectStore,
   );
   return { processor, jobs, pages, finisher, dispatcher, biller, claimedNext };
 }

@@ -1,6 +1,5 @@
 import type { Transaction } from 'kysely';
 import { ErrorCode, type ResolvedCrawlOptions, type ScrapeDocument, type ScrapeJobFinishedEvent } from '@wh/contracts';
-import { decodeJson, type LargeObjectStore } from '@wh/platform/messaging';
 import type { CrawlDatabase } from '../database/crawl-database';
 import type { PageDispatcher } from '../dispatch/page-dispatcher';
 import { CrawlScope } from '../frontier/crawl-scope';
@@ -46,7 +45,6 @@ export class PageResultsProcessor {
     private readonly notifier: WebhookNotifier,
     private readonly dispatcher: PageDispatcher,
     private readonly biller: UsageBiller,
-    private readonly largeObjects: LargeObjectStore,
   ) {}
 
   async process(events: readonly ScrapeJobFinishedEvent[]): Promise<void> {
@@ -74,15 +72,13 @@ export class PageResultsProcessor {
       for (const jobId of [...byJob.keys()].sort()) await this.keepJobResults(trx, jobId, byJob.get(jobId) ?? [], batch);
       return batch;
     });
-    const documentObjects = events.flatMap((event) => (event.documentObject ? [event.documentObject] : []));
-    await Promise.all(documentObjects.map((name) => this.largeObjects.delete(name)));
     await this.biller.bill(kept.charges);
     await this.notifier.queue(kept.webhooks);
     await Promise.all(kept.dispatches.map(({ job, pages: claimed }) => this.dispatcher.publish(job, claimed)));
   }
 
   private async prepare(job: CrawlJobRow, page: CrawlPageRow, event: ScrapeJobFinishedEvent): Promise<PreparedResult> {
-    const document = event.status === 'completed' ? await this.documentOf(event) : undefined;
+    const document = event.status === 'completed' ? event.document : undefined;
     const discovered = document ? await this.discover(job, page.depth + 1, document, event.discoveredLinks ?? []) : [];
     return { event, page, document, discovered };
   }
@@ -152,14 +148,6 @@ export class PageResultsProcessor {
         room,
       ),
     );
-  }
-
-  private async documentOf(event: ScrapeJobFinishedEvent): Promise<ScrapeDocument | undefined> {
-    if (event.document) return event.document;
-    if (!event.documentObject) return undefined;
-    const body = await this.largeObjects.get(event.documentObject);
-    if (!body) return undefined;
-    return decodeJson<ScrapeDocument>(body);
   }
 
   private finalKeyOf(job: CrawlJobRow, document: ScrapeDocument): string | undefined {

@@ -84,20 +84,6 @@ describe('PageScraper', () => {
     expect(cache.store).not.toHaveBeenCalled();
   });
 
-  it('does not look in the cache again when the gateway already did', async () => {
-    const { scraper, cache, engine } = setup({ markdown: 'cached', metadata: { sourceURL: 'x', url: 'x', statusCode: 200 } });
-    const { document } = await scraper.scrape({ ...job(), cacheChecked: true }, NOW);
-    expect(cache.find).not.toHaveBeenCalled();
-    expect(engine.fetch).toHaveBeenCalledTimes(1);
-    expect(document.metadata.cacheState).toBe('miss');
-  });
-
-  it('answers a cache read with nothing when maxAge is 0, without asking the database', async () => {
-    const { scraper, cache } = setup({ markdown: 'cached', metadata: { sourceURL: 'x', url: 'x', statusCode: 200 } });
-    await expect(scraper.fromCache(job({ maxAge: 0 }), NOW)).resolves.toBeUndefined();
-    expect(cache.find).not.toHaveBeenCalled();
-  });
-
   it('never reads the cache with maxAge 0', async () => {
     const { scraper, cache } = setup({ markdown: 'cached', metadata: { sourceURL: 'x', url: 'x', statusCode: 200 } });
     await scraper.scrape(job({ maxAge: 0 }), NOW);
@@ -114,6 +100,7 @@ describe('PageScraper', () => {
     ['zero data retention', { zeroDataRetention: true }],
     ['storeInCache false', { storeInCache: false }],
     ['custom headers', { headers: { cookie: 'a' } }],
+    ['actions', { actions: [{ type: 'scrape' }] as ResolvedScrapeOptions['actions'] }],
   ])('stores nothing with %s', async (_name, options) => {
     const { scraper, cache } = setup();
     await scrapeAndRemember(scraper, job(options));

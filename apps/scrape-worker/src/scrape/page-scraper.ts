@@ -3,6 +3,7 @@ import { DomainError } from '@wh/platform/errors';
 import type { BrowserEngine } from '../browser/browser-engine';
 import { browserReasons, looksUnrendered } from '../browser/engine-choice';
 import { scrapeCacheKey } from '../cache/cache-key';
+import { mayStoreInCache } from '../cache/cache-policy';
 import type { ScrapeCacheRepository } from '../cache/scrape-cache.repository';
 import type { FetchedResponse, HttpEngine } from '../fetch';
 import { isPdf, pdfDocument } from '../pdf/pdf-document';
@@ -47,7 +48,7 @@ export class PageScraper {
    * The cached copy a job may be answered with, marked as a hit, or undefined. With `minAge` only the cache may
    * answer, so finding nothing is an error.
    */
-  async fromCache(job: ScrapeJobCommand, now = new Date()): Promise<ScrapeOutcome | undefined> {
+  private async fromCache(job: ScrapeJobCommand, now = new Date()): Promise<ScrapeOutcome | undefined> {
     const { options } = job;
     if (options.minAge !== undefined) {
       const cached = await this.cache.find(scrapeCacheKey(job.url, options), { olderThan: new Date(now.getTime() - options.minAge) });
@@ -59,13 +60,11 @@ export class PageScraper {
     return cached && { document: markCached(cached.document, cached.scrapedAt), usage: { proxyUsed: 'basic' } };
   }
 
-  /** The page from the cache when the job allows it and nobody looked there yet, otherwise freshly scraped. */
+  /** The page from the cache when the job allows it, otherwise freshly scraped. */
   async scrape(job: ScrapeJobCommand, now = new Date()): Promise<ScrapeOutcome> {
     const { options } = job;
-    if (!job.cacheChecked) {
-      const cached = await this.fromCache(job, now);
-      if (cached) return cached;
-    }
+    const cached = await this.fromCache(job, now);
+    if (cached) return cached;
     if (options.proxy === 'enhanced' && !this.proxies.hasEnhanced) {
       throw new DomainError(ErrorCode.UnsupportedOption, 'proxy "enhanced" needs an enhanced proxy pool, and none is configured');
     }
@@ -82,17 +81,8 @@ export class PageScraper {
    * way, so the requester does not wait for the write.
    */
   async remember(job: ScrapeJobCommand, document: ScrapeDocument, scrapedAt: Date): Promise<void> {
-    const { options } = job;
-    const storable =
-      document.metadata.cacheState === 'miss' &&
-      options.storeInCache &&
-      !options.zeroDataRetention &&
-      Object.keys(options.headers).length === 0 &&
-      // Stored screenshots and PDFs expire; a cached document must not outlive them.
-      document.screenshot === undefined &&
-      document.actions === undefined;
-    if (storable && document.metadata.statusCode < 400) {
-      await this.cache.store(scrapeCacheKey(job.url, options), job.url, document, scrapedAt);
+    if (mayStoreInCache(job.options, document)) {
+      await this.cache.store(scrapeCacheKey(job.url, job.options), job.url, document, scrapedAt);
     }
   }
 

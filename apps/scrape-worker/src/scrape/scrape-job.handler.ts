@@ -1,30 +1,28 @@
 import { Controller, Inject } from '@nestjs/common';
-import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import {
   Consumers,
-  ErrorCode,
   MAX_DISCOVERED_LINKS_PER_PAGE,
   ScrapeJobCommand,
   type ScrapeDocument,
   type ScrapeJobFinishedEvent,
   Subjects,
 } from '@wh/contracts';
-import { DomainError, toDomainError } from '@wh/platform/errors';
+import { toDomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import {
+  ConsumeStream,
   type JetStreamMessageContext,
   JetStreamPublisher,
-  LargeObjectStore,
   PreserveRpcErrors,
-  encodeJson,
 } from '@wh/platform/messaging';
-import { billDirectScrape } from './direct-scrape-billing';
 import { PageScraper } from './page-scraper';
 import { scrapeCredits, type ScrapeUsage } from './scrape-credits';
 
 /**
- * Runs one scrape job from the shared work queue and announces its end. A failure of the target (timeout,
- * refused address, unsupported file) is a result, not a retry; only our own dependencies failing is retried.
+ * Runs one scrape job from the shared work queue and announces its end: the single entry of every scrape, direct or
+ * scheduled, so the page cache is consulted, and direct scrapes are billed, in exactly one place. A failure of the
+ * target (timeout, refused address, unsupported file) is a result, not a retry; only our own dependencies failing is
+ * retried.
  */
 @Controller()
 @PreserveRpcErrors()
@@ -32,12 +30,11 @@ export class ScrapeJobHandler {
   constructor(
     @Inject(PageScraper) private readonly scraper: PageScraper,
     @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
-    @Inject(LargeObjectStore) private readonly largeObjects: LargeObjectStore,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  @EventPattern(Consumers.scrapeWorkerJobs.durableName)
-  async handle(@Payload() job: ScrapeJobCommand, @Ctx() context: JetStreamMessageContext): Promise<void> {
+  @ConsumeStream(Consumers.scrapeWorkerJobs)
+  async handle(job: ScrapeJobCommand, context: JetStreamMessageContext): Promise<void> {
     const started = new Date();
     let finished: ScrapeJobFinishedEvent;
     try {
@@ -50,9 +47,15 @@ export class ScrapeJobHandler {
     }
     // The cache write starts with the announcement rather than after it, so the page is usually stored by the time
     // its requester can ask again; the requester never waits for it. Both, and the bill, happen before the ack.
-    await Promise.all([this.announce(job, finished), finished.document && this.rememberInCache(job, finished.document, started)]);
+    await Promise.all([
+      this.publisher.publish(Subjects.scrapeJobFinished, finished, {
+        msgId: `${job.jobId}:finished`,
+        subjectSuffix: `${job.origin}.${job.jobId}`,
+      }),
+      finished.document && this.rememberInCache(job, finished.document, started),
+    ]);
     // A scheduled page is billed by the job that owns it, when it keeps the page (not after a cancel).
-    if (finished.credits !== undefined && job.origin === 'direct') await billDirectScrape(this.publisher, job, finished.credits);
+    if (finished.credits !== undefined && job.origin === 'direct') await this.bill(job, finished.credits);
     // Zero-data-retention jobs leave no trace of the page, not even its URL, in the logs.
     this.logger.info(
       {
@@ -90,19 +93,12 @@ export class ScrapeJobHandler {
     return { document, usage, discoveredLinks: (links ?? []).slice(0, MAX_DISCOVERED_LINKS_PER_PAGE) };
   }
 
-  /**
-   * Publishes the end of the job. Documents travel in the event when they fit; when the publisher refuses one as
-   * larger than the NATS max payload, the document goes to the object store and the event carries its name.
-   */
-  private async announce(job: ScrapeJobCommand, finished: ScrapeJobFinishedEvent): Promise<void> {
-    const options = { msgId: `${job.jobId}:finished`, subjectSuffix: `${job.origin}.${job.jobId}` };
-    try {
-      await this.publisher.publish(Subjects.scrapeJobFinished, finished, options);
-    } catch (error) {
-      const { document, ...reference } = finished;
-      if (!(error instanceof DomainError && error.code === ErrorCode.PayloadTooLarge && document)) throw error;
-      await this.largeObjects.put(job.jobId, encodeJson(document));
-      await this.publisher.publish(Subjects.scrapeJobFinished, { ...reference, documentObject: job.jobId }, options);
-    }
+  /** Records a direct scrape's credits, once per job: billing keeps one charge per event id across redeliveries. */
+  private async bill(job: ScrapeJobCommand, credits: number): Promise<void> {
+    await this.publisher.publish(
+      Subjects.usageRecorded,
+      { eventId: `scrape:${job.jobId}`, teamId: job.teamId, kind: 'scrape', jobId: job.jobId, credits, occurredAt: new Date().toISOString() },
+      { msgId: `usage:scrape:${job.jobId}` },
+    );
   }
 }

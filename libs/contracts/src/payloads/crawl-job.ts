@@ -108,16 +108,11 @@ export class CreateCrawlJobRequest {
   @IsString()
   url!: string;
 
-  /** Batch: the URLs to scrape, when they fit in the message. */
+  /** Batch: the URLs to scrape. */
   @IsOptional()
   @IsArray()
   @IsString({ each: true })
   urls?: string[];
-
-  /** Batch: object store name of a JSON array of URLs too long for one message. */
-  @IsOptional()
-  @IsString()
-  urlsObject?: string;
 
   @IsOptional()
   @ValidateNested()
@@ -178,10 +173,8 @@ export interface CrawlJobStatusReply {
   completed: number;
   creditsUsed: number;
   expiresAt: string;
-  /** The page of documents, when it fits in a message. */
-  data?: ScrapeDocument[];
-  /** Object store name of the page's documents (a JSON array) when it does not. */
-  dataObject?: string;
+  /** The page of documents. */
+  data: ScrapeDocument[];
   /** `skip` of the next page, when there is one. */
   nextSkip?: number;
 }
@@ -240,10 +233,8 @@ export interface FetchResourceReply {
   statusCode: number;
   finalUrl: string;
   contentType: string;
-  /** The body as received (after Content-Encoding), base64, when it fits in a message. */
-  bodyBase64?: string;
-  /** Object store name of the body when it does not. */
-  bodyObject?: string;
+  /** The body as received (after Content-Encoding), base64. */
+  bodyBase64: string;
 }
 
 /** Command on `crawl.webhook.deliver`: the delivery's body waits in the scheduler's table. */
@@ -255,6 +246,6 @@ export class WebhookDeliveryCommand {
   teamId!: string;
 }
 
-/** Links found on a crawled page are capped so one page's event stays within a NATS message. */
+/** Links taken from one crawled page: a bound on the frontier work and the event size one page can cause. */
 export const MAX_DISCOVERED_LINKS_PER_PAGE = 5_000;
 

@@ -150,16 +150,6 @@ export class ScrapeJobCommand {
   @IsOptional()
   @IsBoolean()
   discoverLinks?: boolean;
-
-  /** The gateway already asked the page cache (`scrape.cache.read`) and got nothing usable: do not look again. */
-  @IsOptional()
-  @IsBoolean()
-  cacheChecked?: boolean;
-}
-
-/** Reply on `scrape.cache.read`: the cached document, marked as a hit, or nothing. */
-export interface ScrapeCacheReadReply {
-  document?: ScrapeDocument;
 }
 
 export interface PageMetadata {
@@ -211,15 +201,10 @@ export class ScrapeJobFinishedEvent {
   @IsIn(['completed', 'failed'])
   status!: 'completed' | 'failed';
 
-  /** The document when it fits in a message. */
+  /** The document, when the scrape completed. */
   @IsOptional()
   @IsObject()
   document?: ScrapeDocument;
-
-  /** Object store name holding the document when it does not fit. */
-  @IsOptional()
-  @IsString()
-  documentObject?: string;
 
   @IsOptional()
   @IsObject()

@@ -1,13 +1,6 @@
 import { plainToInstance } from 'class-transformer';
-import { validateSync, type ValidationError } from 'class-validator';
-
-function describe(errors: ValidationError[], parent = ''): string[] {
-  return errors.flatMap((error) => {
-    const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => `${path}: ${message}`);
-    return [...own, ...describe(error.children ?? [], path)];
-  });
-}
+import { validateSync } from 'class-validator';
+import { validationProblems } from '@wh/platform/errors';
 
 /**
  * Reads and validates configuration from the environment into an instance of `schema`.
@@ -18,7 +11,8 @@ export function loadConfig<T extends object>(schema: new () => T, env: NodeJS.Pr
   const instance = plainToInstance(schema, { ...env }, { enableImplicitConversion: true, exposeDefaultValues: true });
   const errors = validateSync(instance, { whitelist: false });
   if (errors.length > 0) {
-    throw new Error(`Invalid configuration:\n  ${describe(errors).join('\n  ')}`);
+    const lines = validationProblems(errors).map((problem) => `${problem.path}: ${problem.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   return instance;
 }

@@ -1,1 +1,2 @@
 export * from './domain-error';
+export * from './validation-problems';

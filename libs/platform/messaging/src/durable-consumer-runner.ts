@@ -1,8 +1,7 @@
 import { type Consumer, type ConsumerMessages, Events, type JsMsg } from 'nats';
-import { CORRELATION_ID_HEADER, type ConsumerDefinition } from '@wh/contracts';
+import { CORRELATION_ID_HEADER, type ConsumerDefinition, Messages, type StreamPayload, type StreamSubject } from '@wh/contracts';
 import { toDomainError } from '@wh/platform/errors';
 import { type Logger, withCorrelationId } from '@wh/platform/logging';
-import { decodePayload } from './codec';
 import { deadLetter, headersOf } from './dead-letters';
 import type { JetStreamPublisher } from './jetstream-publisher';
 import type { DurableHandler } from './message-context';
@@ -16,10 +15,9 @@ import type { NatsClient } from './nats-client';
  */
 const PULL_EXPIRES_MS = 10_000;
 
-export interface DurableConsumerRunnerOptions<T extends object> {
-  definition: ConsumerDefinition;
-  payloadClass: new () => T;
-  handler: DurableHandler<T>;
+export interface DurableConsumerRunnerOptions<S extends StreamSubject> {
+  definition: ConsumerDefinition<S>;
+  handler: DurableHandler<StreamPayload<S>>;
   /** Messages processed at once by this process. */
   concurrency: number;
   /** Replaces the definition's redelivery delays. */
@@ -33,7 +31,7 @@ export interface DurableConsumerRunnerOptions<T extends object> {
  * messages a second, whatever the slot count. Success acks after the handler committed its work; a retryable failure
  * naks with the contract's delay; a poison message or the last delivery is dead-lettered and terminated.
  */
-export class DurableConsumerRunner<T extends object> {
+export class DurableConsumerRunner<S extends StreamSubject> {
   private stopping = false;
   private pulling: Promise<void> | undefined;
   /** Messages being processed, with their processing; `stop` empties it when it hands them back. */
@@ -45,7 +43,7 @@ export class DurableConsumerRunner<T extends object> {
     private readonly nats: NatsClient,
     private readonly publisher: JetStreamPublisher,
     private readonly logger: Logger,
-    private readonly options: DurableConsumerRunnerOptions<T>,
+    private readonly options: DurableConsumerRunnerOptions<S>,
   ) {}
 
   private get durable(): string {
@@ -139,7 +137,8 @@ export class DurableConsumerRunner<T extends object> {
     try {
       await withCorrelationId(headers[CORRELATION_ID_HEADER], async () => {
         try {
-          const payload = await decodePayload(this.options.payloadClass, message.data);
+          const payloadClass = Messages[definition.subject].payload as new () => StreamPayload<S>;
+          const payload = await this.nats.payloads.decode(payloadClass, message);
           await this.options.handler(payload, {
             subject: message.subject,
             deliveryCount,
@@ -147,10 +146,7 @@ export class DurableConsumerRunner<T extends object> {
             headers,
             working: () => message.working(),
           });
-          // Not ackAck: waiting for the server's confirmation costs a round trip per message and proves nothing the
-          // handlers rely on. An ack that is lost brings the message back after the ack wait, and every handler is
-          // idempotent.
-          if (this.inFlight.has(message)) message.ack();
+          if (this.inFlight.has(message)) await this.acknowledge(message);
         } catch (error) {
           await this.fail(message, error, deliveryCount);
         }
@@ -158,6 +154,20 @@ export class DurableConsumerRunner<T extends object> {
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /**
+   * Not ackAck for most messages: waiting for the server's confirmation costs a round trip per message and proves
+   * nothing the handlers rely on. An ack that is lost brings the message back after the ack wait, and every handler
+   * is idempotent. A message whose body is in the object store is the exception: its body is deleted after the ack,
+   * so the ack must be known to have landed, or a redelivered copy would find no body.
+   */
+  private async acknowledge(message: JsMsg): Promise<void> {
+    if (!this.nats.payloads.isStoredElsewhere(message)) {
+      message.ack();
+      return;
+    }
+    if (await message.ackAck()) await this.nats.payloads.release(message);
   }
 
   private async fail(message: JsMsg, error: unknown, deliveryCount: number): Promise<void> {

@@ -3,7 +3,7 @@ import { Catch, type RpcExceptionFilter, UseFilters } from '@nestjs/common';
 import { type CustomTransportStrategy, type MessageHandler, Server } from '@nestjs/microservices';
 import type { Subscription } from 'nats';
 import { lastValueFrom, type Observable, throwError } from 'rxjs';
-import { type ConsumerDefinition, Consumers, RequestPayloads, type StreamSubject, StreamPayloads } from '@wh/contracts';
+import { type ConsumerDefinition, Consumers, messageContract } from '@wh/contracts';
 import type { Logger } from '@wh/platform/logging';
 import { DurableConsumerRunner } from './durable-consumer-runner';
 import { JetStreamPublisher } from './jetstream-publisher';
@@ -18,14 +18,6 @@ export interface JetStreamTransportOptions {
   /** Per consumer name, redelivery delays that replace the contract's. */
   retryDelaysMs?: Record<string, readonly number[]>;
   shutdownGraceMs: number;
-}
-
-function payloadClassFor(filterSubject: string): new () => object {
-  const subject = (Object.keys(StreamPayloads) as StreamSubject[]).find(
-    (candidate) => filterSubject === candidate || filterSubject.startsWith(`${candidate}.`),
-  );
-  if (!subject) throw new Error(`no payload contract for ${filterSubject}`);
-  return StreamPayloads[subject];
 }
 
 @Catch()
@@ -43,12 +35,12 @@ class PreserveErrorsFilter implements RpcExceptionFilter {
 export const PreserveRpcErrors = (): ClassDecorator & MethodDecorator => UseFilters(new PreserveErrorsFilter());
 
 /**
- * A Nest transport over NATS: `@MessagePattern(<request subject>)` handlers answer through the service's
- * queue group; `@EventPattern(<durable consumer name>)` handlers run on a JetStream pull consumer with
+ * A Nest transport over NATS: `@HandleRequest(<request subject>)` handlers answer through the service's
+ * queue group; `@ConsumeStream(<durable consumer>)` handlers run on a JetStream pull consumer with
  * bounded concurrency, acked only after the handler returned.
  */
 export class JetStreamTransport extends Server implements CustomTransportStrategy {
-  private readonly runners: DurableConsumerRunner<object>[] = [];
+  private readonly runners: DurableConsumerRunner<ConsumerDefinition['subject']>[] = [];
   private readonly subscriptions: Subscription[] = [];
 
   constructor(
@@ -68,10 +60,10 @@ export class JetStreamTransport extends Server implements CustomTransportStrateg
 
   private async start(): Promise<void> {
     for (const [pattern, handler] of this.messageHandlers) {
-      if (pattern in RequestPayloads) {
-        const payloadClass: new () => object = RequestPayloads[pattern as keyof typeof RequestPayloads];
+      const contract = messageContract(pattern);
+      if (contract?.kind === 'request') {
         this.subscriptions.push(
-          serveRequests(this.nats, this.options.logger, pattern, payloadClass, (payload) => this.invoke(handler, payload)),
+          serveRequests(this.nats, this.options.logger, pattern, contract.payload, (payload) => this.invoke(handler, payload)),
         );
         continue;
       }
@@ -79,7 +71,6 @@ export class JetStreamTransport extends Server implements CustomTransportStrateg
       if (!definition) throw new Error(`pattern "${pattern}" is neither a request subject nor a consumer`);
       const runner = new DurableConsumerRunner(this.nats, this.publisher, this.options.logger, {
         definition,
-        payloadClass: payloadClassFor(definition.filterSubject),
         handler: async (payload, context) => {
           await this.invoke(handler, payload, context);
         },

@@ -3,7 +3,6 @@ import type { ConsumerDefinition, StreamDefinition } from '@wh/contracts';
 import type { ServiceConfig } from '@wh/platform/config';
 import { JetStreamPublisher } from './jetstream-publisher';
 import { NatsClient } from './nats-client';
-import { LargeObjectStore } from './object-store';
 import { NatsRequester } from './request-reply';
 
 export interface MessagingModuleOptions {
@@ -14,8 +13,6 @@ export interface MessagingModuleOptions {
   streams: readonly StreamDefinition[];
   /** Durable consumers this service pulls from. */
   consumers: readonly ConsumerDefinition[];
-  /** Object store bucket for oversized payloads, when the service reads or writes one. */
-  largeObjects?: { name: string; ttlMs: number };
 }
 
 @Injectable()
@@ -30,7 +27,6 @@ class NatsLifecycle implements OnApplicationShutdown {
 @Module({})
 export class MessagingModule {
   static forRoot(options: MessagingModuleOptions): DynamicModule {
-    const largeObjects = options.largeObjects;
     const providers = [
       {
         provide: NatsClient,
@@ -49,21 +45,12 @@ export class MessagingModule {
       { provide: JetStreamPublisher, inject: [NatsClient], useFactory: (nats: NatsClient) => new JetStreamPublisher(nats) },
       { provide: NatsRequester, inject: [NatsClient], useFactory: (nats: NatsClient) => new NatsRequester(nats) },
       NatsLifecycle,
-      ...(largeObjects
-        ? [
-            {
-              provide: LargeObjectStore,
-              inject: [NatsClient],
-              useFactory: (nats: NatsClient) => LargeObjectStore.open(nats, largeObjects),
-            },
-          ]
-        : []),
     ];
     return {
       module: MessagingModule,
       global: true,
       providers,
-      exports: [NatsClient, JetStreamPublisher, NatsRequester, ...(largeObjects ? [LargeObjectStore] : [])],
+      exports: [NatsClient, JetStreamPublisher, NatsRequester],
     };
   }
 }

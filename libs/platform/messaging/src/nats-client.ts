@@ -11,6 +11,7 @@ import {
 } from 'nats';
 import type { ConsumerDefinition, StreamDefinition } from '@wh/contracts';
 import { Namespace } from './namespace';
+import { PayloadCodec } from './payload-codec';
 
 export interface NatsClientOptions {
   servers: string;
@@ -24,15 +25,19 @@ function isNotFound(error: unknown): boolean {
   return error instanceof Error && /not found/i.test(error.message);
 }
 
-/** One NATS connection per process, with the JetStream handles and the namespace it works in. */
+/** One NATS connection per process, with the JetStream handles, the namespace it works in and its payload codec. */
 export class NatsClient {
+  readonly payloads: PayloadCodec;
+
   private constructor(
     readonly connection: NatsConnection,
     readonly jetstream: JetStreamClient,
     readonly manager: JetStreamManager,
     readonly namespace: Namespace,
     readonly serviceName: string,
-  ) {}
+  ) {
+    this.payloads = new PayloadCodec(jetstream, namespace, () => this.maxPayloadBytes);
+  }
 
   static async connect(options: NatsClientOptions): Promise<NatsClient> {
     const connection = await connect({

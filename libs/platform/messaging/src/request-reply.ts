@@ -1,4 +1,4 @@
-import { headers as natsHeaders, type Msg, type Subscription } from 'nats';
+import type { Msg, Subscription } from 'nats';
 import {
   CORRELATION_ID_HEADER,
   ErrorCode,
@@ -8,9 +8,9 @@ import {
   type WireError,
 } from '@wh/contracts';
 import { DomainError, toDomainError } from '@wh/platform/errors';
-import { currentCorrelationId, type Logger, withCorrelationId } from '@wh/platform/logging';
-import { decodeJson, decodePayload, encodeJson } from './codec';
+import { type Logger, withCorrelationId } from '@wh/platform/logging';
 import type { NatsClient } from './nats-client';
+import { outgoingHeaders } from './outgoing-headers';
 
 type ReplyEnvelope<T> = { ok: true; data: T } | { ok: false; error: WireError };
 
@@ -23,19 +23,16 @@ export class NatsRequester {
     payload: RequestPayload<S>,
     timeoutMs = 5_000,
   ): Promise<RequestReply<S>> {
-    const headers = natsHeaders();
-    const correlationId = currentCorrelationId();
-    if (correlationId) headers.set(CORRELATION_ID_HEADER, correlationId);
     let reply: Msg;
     try {
-      reply = await this.nats.connection.request(this.nats.namespace.subject(subject), encodeJson(payload), {
-        timeout: timeoutMs,
-        headers,
-      });
+      const headers = outgoingHeaders();
+      const body = await this.nats.payloads.encode(payload, headers);
+      reply = await this.nats.connection.request(this.nats.namespace.subject(subject), body, { timeout: timeoutMs, headers });
     } catch (error) {
       throw new DomainError(ErrorCode.ServiceUnavailable, `no answer on ${subject}: ${String(error)}`, undefined, true);
     }
-    const envelope = decodeJson<ReplyEnvelope<RequestReply<S>>>(reply.data);
+    const envelope = (await this.nats.payloads.decodeJson(reply)) as ReplyEnvelope<RequestReply<S>>;
+    await this.nats.payloads.release(reply);
     if (!envelope.ok) throw DomainError.fromWire(envelope.error);
     return envelope.data;
   }
@@ -54,6 +51,26 @@ export function serveRequests<T extends object>(
   payloadClass: new () => T,
   handler: RequestHandler<T>,
 ): Subscription {
+  const answer = async (message: Msg): Promise<void> => {
+    let envelope: ReplyEnvelope<unknown>;
+    try {
+      const payload = await nats.payloads.decode(payloadClass, message);
+      await nats.payloads.release(message);
+      envelope = { ok: true, data: await handler(payload) };
+    } catch (failure) {
+      const domainError = toDomainError(failure);
+      if (domainError.code === ErrorCode.Internal) logger.error({ err: failure, subject }, 'request failed');
+      envelope = { ok: false, error: domainError.toWire() };
+    }
+    const headers = outgoingHeaders();
+    try {
+      message.respond(await nats.payloads.encode(envelope, headers), { headers });
+    } catch (failure) {
+      // The object store could not take a large reply: the caller gets a reason instead of a timeout.
+      const unavailable = new DomainError(ErrorCode.ServiceUnavailable, `reply on ${subject} could not be sent: ${String(failure)}`);
+      message.respond(await nats.payloads.encode({ ok: false, error: unavailable.toWire() }, outgoingHeaders()));
+    }
+  };
   return nats.connection.subscribe(nats.namespace.subject(subject), {
     queue: nats.namespace.queueGroup(nats.serviceName),
     callback: (error, message) => {
@@ -61,24 +78,9 @@ export function serveRequests<T extends object>(
         logger.error({ err: error, subject }, 'request subscription failed');
         return;
       }
-      void withCorrelationId(message.headers?.get(CORRELATION_ID_HEADER), async () => {
-        let envelope: ReplyEnvelope<unknown>;
-        try {
-          const payload = await decodePayload(payloadClass, message.data);
-          envelope = { ok: true, data: await handler(payload) };
-        } catch (failure) {
-          const domainError = toDomainError(failure);
-          if (domainError.code === ErrorCode.Internal) logger.error({ err: failure, subject }, 'request failed');
-          envelope = { ok: false, error: domainError.toWire() };
-        }
-        try {
-          message.respond(encodeJson(envelope));
-        } catch (failure) {
-          // Most likely a reply over the server's max payload: the caller gets a reason instead of a timeout.
-          const tooLarge = new DomainError(ErrorCode.PayloadTooLarge, `reply on ${subject} could not be sent: ${String(failure)}`);
-          message.respond(encodeJson({ ok: false, error: tooLarge.toWire() }));
-        }
-      });
+      void withCorrelationId(message.headers?.get(CORRELATION_ID_HEADER), () =>
+        answer(message).catch((failure: unknown) => logger.error({ err: failure, subject }, 'reply not sent')),
+      );
     },
   });
 }

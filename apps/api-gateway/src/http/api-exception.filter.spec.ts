@@ -1,0 +1,41 @@
+import type { ArgumentsHost } from '@nestjs/common';
+import { ErrorCode } from '@wh/contracts';
+import { DomainError, toDomainError } from '@wh/platform/errors';
+import type { Logger } from '@wh/platform/logging';
+import { ApiExceptionFilter } from './api-exception.filter';
+
+function respond(exception: unknown): { status: number; body: unknown; logged: unknown[] } {
+  const logged: unknown[] = [];
+  const logger = { error: (fields: unknown) => logged.push(fields) } as unknown as Logger;
+  const reply = { status: 0, body: undefined as unknown };
+  const response = {
+    setHeader: () => undefined,
+    status(code: number) {
+      reply.status = code;
+      return this;
+    },
+    json(body: unknown) {
+      reply.body = body;
+    },
+  };
+  const host = { switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost;
+  new ApiExceptionFilter(logger).catch(exception, host);
+  return { ...reply, logged };
+}
+
+describe('ApiExceptionFilter', () => {
+  it('sends a domain error with its code and message', () => {
+    const { status, body } = respond(new DomainError(ErrorCode.ScrapeTimeout, 'Scrape timed out'));
+    expect(status).toBe(408);
+    expect(body).toEqual({ success: false, error: 'Scrape timed out', code: ErrorCode.ScrapeTimeout });
+  });
+
+  it("keeps an internal error's own words out of the response and in the log", () => {
+    const failure = toDomainError(new Error('connect ECONNREFUSED 10.0.0.7:5432'));
+    const { status, body, logged } = respond(failure);
+    expect(status).toBe(500);
+    expect(body).toEqual({ success: false, error: 'Internal server error', code: ErrorCode.Internal });
+    expect(JSON.stringify(body)).not.toContain('10.0.0.7');
+    expect(logged).toEqual([{ err: failure }]);
+  });
+});

@@ -1,0 +1,91 @@
+import type { Subscription } from 'nats';
+import {
+  ErrorCode,
+  type ScrapeDocument,
+  type ScrapeJobCommand,
+  ScrapeJobFinishedEvent,
+  Streams,
+  Subjects,
+  scrapeJobFinishedSubject,
+} from '@wh/contracts';
+import { DomainError } from '@wh/platform/errors';
+import type { JetStreamPublisher, NatsClient, ReceivedMessage } from '@wh/platform/messaging';
+
+/** Time a caller keeps waiting past the job's deadline, for a result already on its way. */
+const RESULT_GRACE_MS = 1_000;
+
+/**
+ * The one way into the scrape-workers, for every service that scrapes: a command on the shared work queue, answered
+ * by the worker's single handler (cache first, then the engines), which bills direct scrapes and announces the end
+ * on `scrape.job.finished.<origin>.<jobId>`.
+ */
+export class ScrapeClient {
+  constructor(
+    private readonly nats: NatsClient,
+    private readonly publisher: JetStreamPublisher,
+  ) {}
+
+  /**
+   * Queues a scrape whose end the caller reads from its own durable consumer (crawls and batches). `msgId` makes a
+   * repeated submission of the same attempt a no-op inside the stream's duplicate window.
+   */
+  async submit(command: ScrapeJobCommand, msgId: string = command.jobId): Promise<void> {
+    await this.publisher.publish(Subjects.scrapeJobRun, command, { msgId });
+  }
+
+  /**
+   * Runs a direct scrape and waits for its document. The subscription exists before the job is published, so the
+   * event cannot be missed; if the connection dropped meanwhile, the event is read back from its stream.
+   */
+  async run(command: ScrapeJobCommand): Promise<ScrapeDocument> {
+    const subject = this.nats.namespace.subject(scrapeJobFinishedSubject('direct', command.jobId));
+    const subscription = this.nats.connection.subscribe(subject, { max: 1 });
+    try {
+      await this.submit(command);
+      const message =
+        (await this.firstMessage(subscription, command.deadlineAt - Date.now() + RESULT_GRACE_MS)) ??
+        (await this.readBack(subject));
+      if (!message) throw new DomainError(ErrorCode.ScrapeTimeout, 'Scrape timed out');
+      const event = await this.nats.payloads.decode(ScrapeJobFinishedEvent, message);
+      await this.nats.payloads.release(message);
+      return documentOf(event);
+    } finally {
+      subscription.unsubscribe();
+    }
+  }
+
+  private async firstMessage(subscription: Subscription, waitMs: number): Promise<ReceivedMessage | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), Math.max(0, waitMs));
+    });
+    const first = (async () => {
+      for await (const message of subscription) return message;
+      return undefined;
+    })();
+    try {
+      return await Promise.race([first, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async readBack(subject: string): Promise<ReceivedMessage | undefined> {
+    try {
+      const stored = await this.nats.manager.streams.getMessage(this.nats.namespace.stream(Streams.scrapeResults.name), {
+        last_by_subj: subject,
+      });
+      return { data: stored.data, headers: stored.header };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function documentOf(event: ScrapeJobFinishedEvent): ScrapeDocument {
+  if (event.status === 'failed') {
+    throw event.error ? DomainError.fromWire(event.error) : new DomainError(ErrorCode.Internal, 'Scrape failed');
+  }
+  if (!event.document) throw new DomainError(ErrorCode.Internal, 'Scrape finished without a document');
+  return event.document;
+}
