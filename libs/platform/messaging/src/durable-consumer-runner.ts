@@ -27,9 +27,10 @@ export interface DurableConsumerRunnerOptions<S extends StreamSubject> {
 /**
  * Pulls from one durable consumer with bounded concurrency. One pull at a time asks for as many messages as there
  * are free slots and hands each to a slot the moment it arrives, so nothing waits in this process unprocessed (its
- * ack wait would be running). One pull per free slot instead made nats-server 2.9 deliver a backlog at about 300
- * messages a second, whatever the slot count. Success acks after the handler committed its work; a retryable failure
- * naks with the contract's delay; a poison message or the last delivery is dead-lettered and terminated.
+ * ack wait would be running). One pull per free slot instead made nats-server 2.9 deliver a backlog slowly,
+ * whatever the slot count (docs/benchmarks.md, "Messaging"). Success acks after the handler committed its work; a
+ * retryable failure naks with the contract's delay; a poison message or the last delivery is dead-lettered and
+ * terminated.
  */
 export class DurableConsumerRunner<S extends StreamSubject> {
   private stopping = false;

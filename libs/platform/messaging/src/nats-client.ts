@@ -45,8 +45,8 @@ export class NatsClient {
       name: options.serviceName,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
-      // Otherwise every request and JetStream publish builds two Errors with stacks up front, in case it times out:
-      // ~0.02 ms of CPU per publish (0.05 -> 0.03 ms measured), for a trace our logs already carry as the correlation id.
+      // Otherwise every request and JetStream publish builds two Errors with stacks up front, in case it times out: a
+      // measurable share of a publish's CPU (docs/benchmarks.md, "Messaging"), for a trace the correlation id carries.
       noAsyncTraces: true,
       ...(options.connectTimeoutMs ? { timeout: options.connectTimeoutMs } : {}),
     });
