@@ -1,15 +1,15 @@
-import { documentBaseUrl } from '../scan/base-url';
-import type { ConvertRequest, ConvertResult } from './convert-request';
+import { declaresDiscussion } from '../main-content/heuristics/discussion-page';
+import { declaresProduct } from '../main-content/heuristics/product-page';
+import { withPageDescription } from '../main-content/page-description';
+import { htmlToMarkdown } from '../markdown/to-markdown';
 import { ImageCollector } from '../metadata/extract-images';
 import { LinkCollector } from '../metadata/extract-links';
 import { MetadataCollector } from '../metadata/extract-metadata';
-import { declaresDiscussion } from '../main-content/heuristics/discussion-page';
-import { declaresProduct } from '../main-content/heuristics/product-page';
+import { documentBaseUrl } from '../scan/base-url';
 import { type HtmlVisitor, scanHtml } from '../scan/html-scan';
-import { withPageDescription } from '../main-content/page-description';
-import { hasTagSelectors, selectContent, usesMainContentPrefilter } from './select-content';
 import { NonContentStripper, type StripOptions, stripNonContent } from '../strip/strip-non-content';
-import { htmlToMarkdown } from '../markdown/to-markdown';
+import type { ConvertRequest, ConvertResult } from './convert-request';
+import { hasTagSelectors, selectContent, usesMainContentPrefilter } from './select-content';
 
 /**
  * Turns a page's HTML into the requested formats. One streaming pass reads metadata, links and images and strips

@@ -1,8 +1,8 @@
-import type { ConvertRequest } from './convert-request';
 import { editedHtml, withDocument } from '../dom/dom-document';
-import { chooseMainContent, type MainContentHints } from '../main-content/choose-main-content';
-import { fragmentChars } from '../main-content/content-region';
 import { applyTagSelection } from '../dom/select-tags';
+import { fragmentChars } from '../dom/text-measure';
+import { chooseMainContent, type MainContentHints } from '../main-content/choose-main-content';
+import type { ConvertRequest } from './convert-request';
 
 // Readability walks jsdom's live collections again and again, which grows faster than the page: a 6 MB report
 // takes 15 s. Past this size a page is one long document anyway, so the cleaned page (already pre-filtered the

@@ -1,8 +1,5 @@
 import { elementsUnder } from './dom-walk';
 
-/** Heading tags by rank, `h1` first. */
-export const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
-
 /** The rank of a heading element (1 for `h1`), or undefined for any other element. */
 export function headingLevel(element: Element): number | undefined {
   const match = /^h([1-6])$/.exec(element.localName);

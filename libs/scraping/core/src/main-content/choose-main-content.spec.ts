@@ -1,5 +1,5 @@
-import { chooseMainContent } from './choose-main-content';
 import { parseDocument, releaseDocument } from '../dom/dom-document';
+import { chooseMainContent } from './choose-main-content';
 
 describe('chooseMainContent', () => {
   it('never answers with an empty reading when pruning empties the region', () => {

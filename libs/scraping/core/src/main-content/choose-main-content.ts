@@ -1,24 +1,17 @@
-import {
-  compactText,
-  findContentRegion,
-  largestRunItemChars,
-  mainLandmark,
-  measureText,
-  type TextMasses,
-  visibleChars,
-} from './content-region';
-import { markedQuestionText, removeAfterLastAnswer } from './heuristics/discussion-page';
+import { compactText, type TextMasses, visibleChars } from '../dom/text-measure';
+import { findContentRegion, largestRunItemChars, mainLandmark, measureText } from './content-region';
 import { restoreDroppedSections } from './dropped-sections';
-import { extractMainContent } from './main-content';
+import { markedQuestionText, removeAfterLastAnswer } from './heuristics/discussion-page';
 import { removeOtherProductSections } from './heuristics/product-page';
-import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 import { removePromotionalSections } from './heuristics/promotional-sections';
 import { removeRepeatedBlocks } from './heuristics/repeated-blocks';
-import { liesOutsideRegion, precedesRegion } from './separate-readings';
 import { removeSignUpBoxes } from './heuristics/sign-up-box';
 import { removeSkipLinks } from './heuristics/skip-links';
 import { removeStrayLabels } from './heuristics/stray-labels';
 import { removeTrailingHeadings } from './heuristics/trailing-headings';
+import { extractMainContent } from './main-content';
+import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
+import { liesOutsideRegion, precedesRegion } from './separate-readings';
 
 // Readability's article wins when it holds at least this share of the text the text-dense region keeps once its
 // furniture is pruned: it is then the same content, cleaned of what sits between the blocks. Below it, Readability

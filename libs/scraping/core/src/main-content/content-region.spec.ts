@@ -1,5 +1,6 @@
-import { findContentRegion, measureText, type TextMasses } from './content-region';
 import { parseDocument, releaseDocument } from '../dom/dom-document';
+import type { TextMasses } from '../dom/text-measure';
+import { findContentRegion, measureText } from './content-region';
 
 describe('findContentRegion', () => {
   const log = Array.from({ length: 40 }, (_, line) => `10:09:${line} ERROR job ${line} failed: coroutine never awaited`);

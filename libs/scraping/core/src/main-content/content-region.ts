@@ -1,15 +1,5 @@
+import type { TextMass, TextMasses } from '../dom/text-measure';
 import { isSignature } from './heuristics/post-furniture';
-
-/** Visible text under an element, and how much of it sits inside links. */
-export interface TextMass {
-  chars: number;
-  linkChars: number;
-  links: number;
-  headings: number;
-}
-
-/** Text masses of every element under a root, measured in one walk. */
-export type TextMasses = Map<Element, TextMass>;
 
 // Link text counts for half: item grids and listings are links, navigation is links too; plain text decides.
 const LINK_WEIGHT = 0.5;
@@ -30,26 +20,11 @@ function countVisible(text: string): number {
   return text.match(NON_SPACE)?.length ?? 0;
 }
 
-/** Visible characters of an element's whole text, measured on its own, outside a walk of {@link measureText}. */
-export function visibleChars(element: Element): number {
-  return compactText(element.textContent ?? '').length;
-}
-
-/** `text` without its white space: what two copies of a text have in common however they were laid out. */
-export function compactText(text: string): string {
-  return text.replace(/\s+/g, '');
-}
-
-/** Visible characters of an HTML fragment, read without a DOM: its tags and white space aside. */
-export function fragmentChars(html: string): number {
-  return compactText(html.replace(/<[^>]*>/g, '')).length;
-}
-
 /**
  * Measures `root` and everything under it into `masses`; `insideLink` says whether `root` sits in an `<a>`. Elements
  * that declare themselves the page's main content (`<main>`, `role="main"`) are collected into `landmarks` on the way.
  * A post's signature weighs nothing: a long one under a short reply would draw the region into itself, away from the
- * thread, and it is pruned from the region anyway (post-furniture.ts).
+ * thread, and it is pruned from the region anyway (heuristics/post-furniture.ts).
  */
 export function measureText(root: Element, masses: TextMasses, landmarks: Element[] = [], insideLink = false): TextMass {
   const mass: TextMass = { chars: 0, linkChars: 0, links: 0, headings: 0 };

@@ -1,6 +1,6 @@
-import { compactText } from './content-region';
 import { textNodesUnder } from '../dom/dom-walk';
-import { HEADING_TAGS } from '../dom/headings';
+import { compactText } from '../dom/text-measure';
+import { HEADING_TAGS } from '../scan/heading-tags';
 
 // A text shorter than this, spaces aside, says too little to tell whether the article holds it: "Learn more", a
 // price and a name recur anywhere.

@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { visibleChars } from './content-region';
+import { visibleChars } from '../dom/text-measure';
 
 // Less visible text than this (and no image) means Readability settled on a fragment such as a byline or a
 // caption, not on the page's content.

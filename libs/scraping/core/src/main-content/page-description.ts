@@ -1,4 +1,4 @@
-import { compactText, fragmentChars } from './content-region';
+import { compactText, fragmentChars } from '../dom/text-measure';
 import type { PageMetadataFields } from '../metadata/extract-metadata';
 
 function escapeHtmlText(text: string): string {

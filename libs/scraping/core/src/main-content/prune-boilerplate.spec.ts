@@ -1,5 +1,6 @@
-import { measureText, type TextMasses } from './content-region';
 import { parseDocument, releaseDocument } from '../dom/dom-document';
+import type { TextMasses } from '../dom/text-measure';
+import { measureText } from './content-region';
 import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 
 function prunedText(body: string): string {

@@ -1,5 +1,6 @@
+import type { TextMasses } from '../dom/text-measure';
+import { measureText } from './content-region';
 import { isAuthorBox } from './heuristics/author-box';
-import { measureText, type TextMasses } from './content-region';
 import { firstClass, isNamedBoilerplate } from './heuristics/named-boilerplate';
 import { isPostFurniture, isPostNumber } from './heuristics/post-furniture';
 

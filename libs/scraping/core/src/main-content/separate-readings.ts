@@ -1,5 +1,5 @@
-import { compactText } from './content-region';
 import { textNodesUnder } from '../dom/dom-walk';
+import { compactText } from '../dom/text-measure';
 
 // Text nodes shorter than this are labels and figures ("Sale", "$19.99") that a page repeats everywhere; only longer
 // ones tell whether two readings hold the same text.

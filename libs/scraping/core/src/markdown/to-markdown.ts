@@ -1,7 +1,7 @@
 import TurndownService from 'turndown';
 import { splitForMarkdown } from './markdown-chunks';
-import { escapeMarkdownText } from './markdown-escape';
 import { addDefinitionListRules } from './markdown-definition-lists';
+import { escapeMarkdownText } from './markdown-escape';
 import { addContentRules, type MarkdownRuleOptions } from './markdown-rules';
 import { addTableRules } from './markdown-tables';
 

@@ -3,7 +3,7 @@ import { UNLIKELY_CANDIDATES } from './readability-prefilter';
 
 // Class and id words of a discussion under the content: an article's comment section, or a product's reviews, can hold
 // more text than the article or the product, so its size says nothing. Discussion pages are recognised by their markup
-// instead (discussion-page.ts).
+// instead (main-content/heuristics/discussion-page.ts).
 const DISCUSSION_NAME = /comment|disqus|replies|remark|review/i;
 // A block dropped for its name that holds at least this many times the text the pre-filter kept elsewhere is the
 // page's content under an unlucky name: a layout wrapper named after the sidebar beside it ("has-sidebar",

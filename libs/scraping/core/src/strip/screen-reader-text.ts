@@ -1,4 +1,4 @@
-import { HEADING_TAGS } from '../dom/headings';
+import { HEADING_TAGS } from '../scan/heading-tags';
 import type { TagAttributes } from '../scan/html-scan';
 
 // Classes that draw an element off screen for screen readers alone (Bootstrap, WordPress, the HTML5 Boilerplate...).

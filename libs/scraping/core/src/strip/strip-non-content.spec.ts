@@ -178,7 +178,7 @@ describe('stripNonContent', () => {
       <ul>${comment('Which system?')}</ul><div itemscope itemtype="https://schema.org/Answer"><p>Use tar.</p>
       <ul>${comment('Thanks, that worked.')}</ul></div></div><ul>${comment('A reply in a thread.')}</ul>`;
     const stripped = stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true });
-    // The microdata stays, to tell the question's text from the answers' (discussion-page.ts).
+    // The microdata stays, to tell the question's text from the answers' (main-content/heuristics/discussion-page.ts).
     expect(stripped).toContain('<p itemprop="text">How do I back up?</p>');
     expect(stripped).toContain('<span>Ann</span>');
     expect(stripped).toContain('Use tar.');

@@ -1,18 +1,18 @@
 import { resolveUrl } from '../scan/base-url';
-import { isCallToAction } from './call-to-action';
+import { HEADING_TAGS } from '../scan/heading-tags';
+import { type HtmlVisitor, scanHtml, type SourceToken, type TagAttributes } from '../scan/html-scan';
 import {
   marksComment,
   marksInteractionCount,
   marksQuestionOrAnswer,
   questionAndAnswerMicrodata,
-} from '../main-content/heuristics/discussion-page';
-import { HEADING_TAGS } from '../dom/headings';
-import { type HtmlVisitor, scanHtml, type SourceToken, type TagAttributes } from '../scan/html-scan';
+} from '../scan/schema-org';
+import { srcsetUrls } from '../scan/srcset';
+import { isCallToAction } from './call-to-action';
+import { formFieldMark } from './form-fields';
 import { mayHoldContent, NamedBlocks } from './named-content-block';
 import { isDroppedByReadability, isNavigationOrAside, isUnlikelyByName } from './readability-prefilter';
-import { formFieldMark } from '../main-content/heuristics/sign-up-box';
 import { isScreenReaderText } from './screen-reader-text';
-import { srcsetUrls } from '../scan/srcset';
 import { placeholderMark, placeStreamedSegments, segmentMarks } from './streamed-segments';
 
 /** How {@link NonContentStripper} cleans a page. */
@@ -22,8 +22,8 @@ export interface StripOptions {
   /** Also drop what Readability's first pass would drop, so the DOM built for it is smaller. */
   mainContentPrefilter: boolean;
   /**
-   * The page is a discussion (discussion-page.ts): with the pre-filter, blocks named as comments or replies are its
-   * posts, not boilerplate.
+   * The page is a discussion (main-content/heuristics/discussion-page.ts): with the pre-filter, blocks named as
+   * comments or replies are its posts, not boilerplate.
    */
   discussionPage?: boolean;
   /**
@@ -32,8 +32,8 @@ export interface StripOptions {
    */
   dropNavigation?: boolean;
   /**
-   * The page declares a product (product-page.ts): its blocks named as headers and banners are the shop's, not sections
-   * of the content.
+   * The page declares a product (main-content/heuristics/product-page.ts): its blocks named as headers and banners are
+   * the shop's, not sections of the content.
    */
   productPage?: boolean;
   /** Keep every attribute except style and event handlers, because user CSS selectors may refer to any of them. */
@@ -56,7 +56,7 @@ const NOSCRIPT_MIN_TEXT_CHARS = 200;
 // Document structure every parser recreates; dropping the tags turns the output into a body fragment.
 const DROPPED_TAGS = new Set(['html', 'head', 'body']);
 // Attributes that matter to Readability (class, id, role), to markdown and to the cleaned HTML; the rest only cost
-// jsdom time and memory. Of the microdata, what tells a question from its answers is kept too (discussion-page.ts).
+// jsdom time and memory. Of the microdata, what tells a question from its answers is kept too (scan/schema-org.ts).
 const KEPT_ATTRIBUTES = new Set([
   'href', 'src', 'poster', 'alt', 'title', 'class', 'id', 'role', 'lang', 'dir', 'colspan', 'rowspan', 'headers',
   'scope', 'start', 'reversed', 'type', 'value', 'datetime',
@@ -132,7 +132,8 @@ export class NonContentStripper implements HtmlVisitor {
   openTag(name: string, sourceAttributes: TagAttributes, implied: boolean): void {
     const controls = sourceAttributes['aria-controls'];
     if (controls && this.options.mainContentPrefilter) for (const id of controls.split(/\s+/)) this.controlledIds.add(id);
-    // The main content is told sign-up forms by their fields (sign-up-box.ts); nothing else reads a field.
+    // The main content is told sign-up forms by their fields (main-content/heuristics/sign-up-box.ts); nothing else
+    // reads a field.
     const fieldMark = name === 'input' && this.options.mainContentPrefilter ? formFieldMark(sourceAttributes) : undefined;
     const attributes = fieldMark ?? sourceAttributes;
     const copying = this.droppedFrom < 0 && !implied;

@@ -1,5 +1,5 @@
-import { declaresDiscussion, markedQuestionText, removeAfterLastAnswer } from './discussion-page';
 import { parseDocument, releaseDocument } from '../../dom/dom-document';
+import { declaresDiscussion, markedQuestionText, removeAfterLastAnswer } from './discussion-page';
 
 const comment = '<div itemscope itemtype="https://schema.org/Comment"><p>Agreed.</p></div>';
 

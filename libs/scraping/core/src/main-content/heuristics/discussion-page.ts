@@ -1,6 +1,5 @@
 import { elementsUnder, nodesFrom } from '../../dom/dom-walk';
-import type { TagAttributes } from '../../scan/html-scan';
-import { schemaTypeDeclaration } from '../../scan/schema-org';
+import { schemaType, schemaTypeDeclaration, TEXT_PROPERTY } from '../../scan/schema-org';
 
 // schema.org types of a page that is a discussion: the posts (often in elements classed "comment" or "reply") are its
 // content, not the comments under an article.
@@ -23,46 +22,6 @@ function countMarkedPosts(html: string): number {
  */
 export function declaresDiscussion(html: string): boolean {
   return declaresDiscussionType(html) || countMarkedPosts(html) >= MIN_MARKED_POSTS;
-}
-
-// A question and its answers are the content of a question-and-answer page; the comments under each are remarks on
-// them (clarifications, thanks, links to duplicates), which readers of the page take for its margin.
-const SCHEMA_ORG_TYPE = /^https?:\/\/schema\.org\/(\w+)$/i;
-const TEXT_PROPERTY = /(?:^|\s)text(?:\s|$)/;
-
-/** The schema.org type an `itemtype` names ("Question"), lower-cased, or undefined. */
-function schemaType(itemtype: string | null | undefined): string | undefined {
-  return SCHEMA_ORG_TYPE.exec(itemtype?.trim() ?? '')?.[1].toLowerCase();
-}
-
-/** Whether the element is marked up (microdata) as a question or as an answer to one. */
-export function marksQuestionOrAnswer(attributes: TagAttributes): boolean {
-  const type = schemaType(attributes.itemtype);
-  return type === 'question' || type === 'answer';
-}
-
-/**
- * The microdata of a question-and-answer page worth keeping in the DOM: the type of a question or an answer, and the
- * `text` property that holds a post's text. Other microdata would only weigh on the DOM.
- */
-export function questionAndAnswerMicrodata(attributes: TagAttributes): Record<string, string> {
-  const kept: Record<string, string> = {};
-  if (marksQuestionOrAnswer(attributes)) kept.itemtype = attributes.itemtype;
-  if (TEXT_PROPERTY.test(attributes.itemprop ?? '')) kept.itemprop = 'text';
-  return kept;
-}
-
-/** Whether the element is marked up (microdata) as a comment. */
-export function marksComment(attributes: TagAttributes): boolean {
-  return schemaType(attributes.itemtype) === 'comment';
-}
-
-/**
- * Whether the element is marked up (microdata) as a count of interactions, a statistic of the post ("7 Likes" under
- * it): likes, replies, views.
- */
-export function marksInteractionCount(attributes: TagAttributes): boolean {
-  return schemaType(attributes.itemtype) === 'interactioncounter';
 }
 
 /**

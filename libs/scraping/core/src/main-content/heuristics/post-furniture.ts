@@ -1,4 +1,4 @@
-import type { TextMass } from '../content-region';
+import type { TextMass } from '../../dom/text-measure';
 
 // Class and id words of what a forum or question-and-answer site draws around every post: the poster's card (join
 // date, post count, location), the poster's rank ("Senior Member", "userTitle") and the signature under the post.

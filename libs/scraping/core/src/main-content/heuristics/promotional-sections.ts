@@ -1,5 +1,6 @@
 import { elementsSaying, foldedText } from '../../dom/dom-walk';
-import { HEADING_TAGS, headingLevel, headingsIn } from '../../dom/headings';
+import { headingLevel, headingsIn } from '../../dom/headings';
+import { HEADING_TAGS } from '../../scan/heading-tags';
 
 // Headings that introduce what the site offers next rather than what the page says: related posts and products,
 // "you may also like", "customers also viewed"; and its calls to the reader: share, pin, join the newsletter, follow,

@@ -3,8 +3,8 @@ import { removeSkipLinks } from './skip-links';
 import { removeStrayLabels } from './stray-labels';
 import { removeTrailingHeadings } from './trailing-headings';
 
-// The leftovers that go from the reading taken once both readings have been weighed (choose-main-content.ts), each on
-// a body of its own; promotional sections have their own spec.
+// The leftovers that go from the reading taken once both readings have been weighed (main-content/choose-main-content.ts),
+// each on a body of its own; promotional sections have their own spec.
 
 function htmlAfter(remove: (content: Element) => void, body: string): string {
   return editedHtml(body, remove);

@@ -1,4 +1,4 @@
-import { compactText } from '../content-region';
+import { compactText } from '../../dom/text-measure';
 
 // A block must hold at least this much visible text for a second copy of it to count as a repeat: shorter texts
 // ("Add to cart", "Read more", a price) recur on purpose in a list of items.

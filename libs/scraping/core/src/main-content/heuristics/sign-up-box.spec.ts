@@ -1,7 +1,8 @@
 import { convertHtml } from '../../convert/convert-html';
 import { parseDocument, releaseDocument } from '../../dom/dom-document';
-import { formFieldMark, removeSignUpBoxes } from './sign-up-box';
+import { formFieldMark } from '../../strip/form-fields';
 import { stripNonContent } from '../../strip/strip-non-content';
+import { removeSignUpBoxes } from './sign-up-box';
 
 const paragraph = (topic: string): string =>
   `<p>Trail running in ${topic} asks for shoes with grip, a light pack and a plan for water, because the climbs are ` +

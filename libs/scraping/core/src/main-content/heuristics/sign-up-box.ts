@@ -1,5 +1,6 @@
-import { visibleChars } from '../content-region';
+import { visibleChars } from '../../dom/text-measure';
 import type { TagAttributes } from '../../scan/html-scan';
+import { EMAIL_FIELD, formFieldMark, TEXT_FIELD } from '../../strip/form-fields';
 
 // A sign-up box is its form with a heading and a line of pitch around it: at most this much visible text besides the
 // form's own. Paragraphs of content around a form are more.
@@ -7,27 +8,8 @@ const SIGN_UP_PITCH_MAX_CHARS = 200;
 // A sign-up asks for the reader's name at most besides the address; a contact form asks for more (name, phone,
 // company, subject).
 const SIGN_UP_MAX_TEXT_FIELDS = 1;
-const EMAIL_WORD = /e-?mail/i;
-// Input types a reader types words into; checkboxes, buttons and hidden fields say nothing of what a form asks for.
-const TEXT_INPUT_TYPES = new Set(['', 'text', 'tel', 'number', 'url', 'search', 'password']);
 
-// What the main-content pre-filter keeps of a form's fields, in place of the fields themselves: whether each asks for
-// an email address or for other words. The rest of a field (name, placeholder, value) is of no use after this.
-const EMAIL_FIELD: TagAttributes = Object.freeze({ type: 'email' });
-const TEXT_FIELD: TagAttributes = Object.freeze({ type: 'text' });
-
-/**
- * The attributes the pre-filter keeps an `<input>` with (see {@link removeSignUpBoxes}), or undefined for inputs that
- * go as before: hidden fields, buttons, checkboxes.
- */
-export function formFieldMark(attributes: TagAttributes): TagAttributes | undefined {
-  const type = (attributes.type ?? '').toLowerCase();
-  if (type === 'email') return EMAIL_FIELD;
-  if (!TEXT_INPUT_TYPES.has(type)) return undefined;
-  const named = [attributes.name, attributes.id, attributes.placeholder].some((value) => value && EMAIL_WORD.test(value));
-  return named ? EMAIL_FIELD : TEXT_FIELD;
-}
-
+/** The mark the pre-filter gives an `<input>` (strip/form-fields.ts), read from the DOM. */
 function fieldOf(input: Element): TagAttributes | undefined {
   const attributes: Record<string, string> = {};
   for (const name of ['type', 'name', 'id', 'placeholder']) {

@@ -1,5 +1,5 @@
-import { visibleChars } from '../content-region';
 import { headingsIn } from '../../dom/headings';
+import { visibleChars } from '../../dom/text-measure';
 
 const SHOW_ELEMENT_AND_TEXT = 0x1 | 0x4;
 
