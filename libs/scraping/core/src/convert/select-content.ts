@@ -4,9 +4,10 @@ import { fragmentChars } from '../dom/text-measure';
 import { chooseMainContent, type MainContentHints } from '../main-content/choose-main-content';
 import type { ConvertRequest } from './convert-request';
 
-// Readability walks jsdom's live collections again and again, which grows faster than the page: a 6 MB report
-// takes 15 s. Past this size a page is one long document anyway, so the cleaned page (already pre-filtered the
-// way Readability's first pass filters) is its main content.
+// Readability walks jsdom's live collections again and again, which grows faster than the page, so a very large page
+// costs far more than its size says (docs/benchmarks.md, "Settings of the HTML pipeline"). Past this size a page is one
+// long document anyway, so the cleaned page (already pre-filtered the way Readability's first pass filters) is its
+// main content.
 const MAX_READABILITY_HTML_CHARS = 1_000_000;
 
 // Main content with less visible text outside links than this is suspect: the pre-filter may have dropped the real content.

@@ -21,10 +21,11 @@ function createHostWindow(): HostWindow {
   // No `runScripts` and no `resources`: jsdom neither executes nor fetches anything.
   const { window } = new JSDOM('');
   const querySelectorAll: QuerySelectorAll = window.Element.prototype.querySelectorAll;
-  // jsdom 29 answers querySelectorAll through a selector engine that costs Readability almost half of its time on an
-  // article (it looks elements up by tag list dozens of times). Without the method Readability takes its other,
-  // supported path, getElementsByTagName, and produces the same article (measured: 31 ms -> 18 ms). The window is
-  // private to this module; tag selection reaches the engine through querySelectorAllIn below.
+  // jsdom 29 answers querySelectorAll through a selector engine that is slow for what Readability asks of it (it looks
+  // elements up by tag list dozens of times per article). Without the method Readability takes its other, supported
+  // path, getElementsByTagName, and produces the same article in far less time (docs/benchmarks.md, "Settings of the
+  // HTML pipeline"). The window is private to this module; tag selection reaches the engine through querySelectorAllIn
+  // below.
   for (const prototype of [window.Element.prototype, window.Document.prototype, window.DocumentFragment.prototype]) {
     Object.defineProperty(prototype, 'querySelectorAll', { value: undefined });
   }

@@ -1,5 +1,5 @@
-// jsdom answers getElementsByTagName('*') and Range operations slowly (a live collection, live ranges to update): on a
-// page of a few thousand elements, hundreds of milliseconds. Walking the tree by its links takes a few.
+// jsdom answers getElementsByTagName('*') and Range operations slowly (a live collection, live ranges to update), far
+// more slowly than a walk of the tree by its links, which is what these helpers do (docs/benchmarks.md, step 47).
 
 /** Every element under `root`, in document order. */
 export function elementsUnder(root: Element): Element[] {

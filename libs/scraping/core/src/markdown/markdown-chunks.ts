@@ -16,8 +16,8 @@ function span(node: DomNode): number {
 /**
  * Splits large HTML into pieces that turndown converts one by one. Turndown re-copies its whole output after
  * every child of an element (trimming trailing newlines flattens the string), which is quadratic in the number
- * of children: a 6 MB page of paragraphs takes minutes in one call and well under a second in pieces.
- * Small HTML comes back as a single piece.
+ * of children, so a page of many thousands of paragraphs is far slower in one call than in pieces (docs/benchmarks.md,
+ * "Settings of the HTML pipeline"). Small HTML comes back as a single piece.
  */
 export function splitForMarkdown(html: string): string[] {
   if (html.length < LARGE_HTML_CHARS) return [html];
