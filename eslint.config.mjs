@@ -53,4 +53,36 @@ export default tseslint.config(
     },
     rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
   },
+  // scraping core: stage import direction
+  // libs/scraping/core/src holds one folder per pipeline stage (see its README). A stage imports only from the stages
+  // above it in this list, and main-content/heuristics/ (one rule each) not from the readings in main-content/ that
+  // apply them. Specs are left out: they may drive the whole pipeline through convert/ to test one stage's rule.
+  ...[
+    ['scan', 'metadata|strip|dom|main-content|markdown|convert'],
+    ['metadata', 'strip|dom|main-content|markdown|convert'],
+    ['strip', 'dom|main-content|markdown|convert'],
+    ['dom', 'main-content|markdown|convert'],
+    ['main-content', 'markdown|convert'],
+    ['main-content/heuristics', 'markdown|convert', '^\\.\\./[^./][^/]*$'],
+    ['markdown', 'convert'],
+  ].map(([folder, later, readings]) => ({
+    files: [`libs/scraping/core/src/${folder}/**/*.ts`],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${later})(/|$)`,
+              message: `scraping core: ${folder}/ may not import from a later stage (${later.replaceAll('|', ', ')}).`,
+            },
+            ...(readings
+              ? [{ regex: readings, message: 'scraping core: heuristics/ may not import the readings of main-content/.' }]
+              : []),
+          ],
+        },
+      ],
+    },
+  })),
 );

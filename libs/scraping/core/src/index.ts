@@ -1,8 +1,8 @@
-export type { ConvertRequest, ConvertResult, HtmlFormat } from './convert-request';
-export { convertHtml } from './convert-html';
-export { extractImages } from './extract-images';
-export { extractLinks } from './extract-links';
-export { extractMetadata, type PageMetadataFields } from './extract-metadata';
-export { CONVERSION_YOUNG_GENERATION_MB, type ConversionThreadOptions, conversionThreadOptions } from './conversion-thread';
-export { parseDocument, releaseDocument } from './dom-document';
-export { extractMainContent } from './main-content';
+export type { ConvertRequest, ConvertResult, HtmlFormat } from './convert/convert-request';
+export { convertHtml } from './convert/convert-html';
+export { extractImages } from './metadata/extract-images';
+export { extractLinks } from './metadata/extract-links';
+export { extractMetadata, type PageMetadataFields } from './metadata/extract-metadata';
+export { CONVERSION_YOUNG_GENERATION_MB, type ConversionThreadOptions, conversionThreadOptions } from './convert/conversion-thread';
+export { parseDocument, releaseDocument } from './dom/dom-document';
+export { extractMainContent } from './main-content/main-content';

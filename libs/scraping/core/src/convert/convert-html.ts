@@ -1,0 +1,59 @@
+import { declaresDiscussion } from '../main-content/heuristics/discussion-page';
+import { declaresProduct } from '../main-content/heuristics/product-page';
+import { withPageDescription } from '../main-content/page-description';
+import { htmlToMarkdown } from '../markdown/to-markdown';
+import { ImageCollector } from '../metadata/extract-images';
+import { LinkCollector } from '../metadata/extract-links';
+import { MetadataCollector } from '../metadata/extract-metadata';
+import { documentBaseUrl } from '../scan/base-url';
+import { type HtmlVisitor, scanHtml } from '../scan/html-scan';
+import { NonContentStripper, type StripOptions, stripNonContent } from '../strip/strip-non-content';
+import type { ConvertRequest, ConvertResult } from './convert-request';
+import { hasTagSelectors, selectContent, usesMainContentPrefilter } from './select-content';
+
+/**
+ * Turns a page's HTML into the requested formats. One streaming pass reads metadata, links and images and strips
+ * everything that is not content; a DOM is built only for main-content extraction or tag selection, from what is
+ * left. Pure and synchronous: no network, no environment, nothing executed from the page.
+ */
+export function convertHtml(request: ConvertRequest): ConvertResult {
+  const formats = new Set(request.formats);
+  const baseUrl = documentBaseUrl(request.html, request.url);
+  const textFormats = formats.has('markdown') || formats.has('html');
+  // What the page declares itself steers only how its main content is read: no other request searches the page for it.
+  const readsMainContent = textFormats && request.onlyMainContent;
+  const discussion = readsMainContent && declaresDiscussion(request.html);
+  const product = readsMainContent && declaresProduct(request.html);
+  const stripOptions: StripOptions = {
+    baseUrl,
+    mainContentPrefilter: usesMainContentPrefilter(request),
+    // A thread's posts often sit in elements classed "comment" or "reply", which the pre-filter would drop.
+    discussionPage: discussion,
+    productPage: product,
+    keepAllAttributes: hasTagSelectors(request),
+  };
+
+  const metadata = new MetadataCollector(baseUrl);
+  const links = formats.has('links') ? new LinkCollector(baseUrl) : undefined;
+  const images = formats.has('images') ? new ImageCollector(baseUrl) : undefined;
+  const stripper = textFormats ? new NonContentStripper(stripOptions) : undefined;
+  const visitors: HtmlVisitor[] = [metadata];
+  for (const visitor of [links, images, stripper]) if (visitor) visitors.push(visitor);
+  scanHtml(request.html, visitors);
+
+  const result: ConvertResult = { metadata: metadata.result() };
+  if (formats.has('rawHtml')) result.rawHtml = request.html;
+  if (links) result.links = links.result();
+  if (images) result.images = images.result();
+  if (stripper) {
+    const wholePage = (): string =>
+      stripNonContent(request.html, { ...stripOptions, mainContentPrefilter: false, dropNavigation: true });
+    const selected = selectContent(stripper.html(), request, wholePage, { discussion, product });
+    const content = stripOptions.mainContentPrefilter ? withPageDescription(selected, result.metadata) : selected;
+    if (formats.has('html')) result.html = content;
+    if (formats.has('markdown')) {
+      result.markdown = htmlToMarkdown(content, { removeBase64Images: request.removeBase64Images });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,35 @@
+import type { PageMetadataFields } from '../metadata/extract-metadata';
+
+/** An output format computed from a page's HTML. */
+export type HtmlFormat = 'markdown' | 'html' | 'rawHtml' | 'links' | 'images';
+
+/** One page to convert and what to make of it. */
+export interface ConvertRequest {
+  /** Decoded page HTML. */
+  html: string;
+  /** Final URL of the page, the base for absolute links. */
+  url: string;
+  /** Only these outputs are computed. */
+  formats: HtmlFormat[];
+  /**
+   * Only the main content (Readability's article or the text-dense region, whichever reads the page better) instead
+   * of the whole page with its header, navigation and footer.
+   */
+  onlyMainContent: boolean;
+  /** CSS selectors or tag names: keep only what they match. */
+  includeTags: string[];
+  /** CSS selectors or tag names: drop what they match. */
+  excludeTags: string[];
+  /** Markdown only: data: images become `![alt](<Base64-Image-Removed>)`. */
+  removeBase64Images: boolean;
+}
+
+/** The requested outputs of one page; metadata always comes back. */
+export interface ConvertResult {
+  markdown?: string;
+  html?: string;
+  rawHtml?: string;
+  links?: string[];
+  images?: string[];
+  metadata: PageMetadataFields;
+}

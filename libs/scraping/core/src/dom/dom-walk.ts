@@ -1,0 +1,73 @@
+// jsdom answers getElementsByTagName('*') and Range operations slowly (a live collection, live ranges to update), far
+// more slowly than a walk of the tree by its links, which is what these helpers do (docs/benchmarks.md, step 47).
+
+/** Every element under `root`, in document order. */
+export function elementsUnder(root: Element): Element[] {
+  const elements: Element[] = [];
+  const visit = (parent: Element): void => {
+    for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
+      elements.push(child);
+      visit(child);
+    }
+  };
+  visit(root);
+  return elements;
+}
+
+/**
+ * The nodes from `start` up to `end` (not included), or to the end of `root` without one, each taken whole and none
+ * inside another: what a range from before `start` to before `end` would hold.
+ */
+export function nodesFrom(start: Node, end: Node | undefined, root: Element): Node[] {
+  const nodes: Node[] = [start];
+  for (let node: Node = start; node !== root && node.parentNode; node = node.parentNode) {
+    for (let sibling = node.nextSibling; sibling; sibling = sibling.nextSibling) {
+      if (sibling === end) return nodes;
+      if (end && sibling.contains(end)) {
+        collectBefore(sibling, end, nodes);
+        return nodes;
+      }
+      nodes.push(sibling);
+    }
+  }
+  return nodes;
+}
+
+function collectBefore(container: Node, end: Node, nodes: Node[]): void {
+  for (let child = container.firstChild; child && child !== end; child = child.nextSibling) {
+    if (child.contains(end)) {
+      collectBefore(child, end, nodes);
+      return;
+    }
+    nodes.push(child);
+  }
+}
+
+const SHOW_TEXT = 0x4;
+
+/** Every text node under `root`, in document order. */
+export function textNodesUnder(root: Element): Text[] {
+  const texts: Text[] = [];
+  const walker = root.ownerDocument.createTreeWalker(root, SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+  return texts;
+}
+
+/** The text of `node` with its runs of white space folded to one space and none at either end: the line it reads as. */
+export function foldedText(node: Node): string {
+  return (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The elements under `root` (not `root` itself) whose whole text, spaces folded, matches `label`: a line that says one
+ * thing and nothing else. Each text node is tried alone first, so that long texts cost one test each.
+ */
+export function elementsSaying(root: Element, label: RegExp): Element[] {
+  const elements: Element[] = [];
+  for (const text of textNodesUnder(root)) {
+    if (!label.test((text.nodeValue ?? '').trim())) continue;
+    const parent = text.parentElement;
+    if (parent && parent !== root && label.test(foldedText(parent))) elements.push(parent);
+  }
+  return elements;
+}

@@ -1,0 +1,100 @@
+import { compactText, type TextMasses, visibleChars } from '../dom/text-measure';
+import { findContentRegion, largestRunItemChars, mainLandmark, measureText } from './content-region';
+import { restoreDroppedSections } from './dropped-sections';
+import { markedQuestionText, removeAfterLastAnswer } from './heuristics/discussion-page';
+import { removeOtherProductSections } from './heuristics/product-page';
+import { removePromotionalSections } from './heuristics/promotional-sections';
+import { removeRepeatedBlocks } from './heuristics/repeated-blocks';
+import { removeSignUpBoxes } from './heuristics/sign-up-box';
+import { removeSkipLinks } from './heuristics/skip-links';
+import { removeStrayLabels } from './heuristics/stray-labels';
+import { removeTrailingHeadings } from './heuristics/trailing-headings';
+import { extractMainContent } from './main-content';
+import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
+import { liesOutsideRegion, precedesRegion } from './separate-readings';
+
+// Readability's article wins when it holds at least this share of the text the text-dense region keeps once its
+// furniture is pruned: it is then the same content, cleaned of what sits between the blocks. Below it, Readability
+// kept one block of many, and dropped sections, link cards and short blocks that were the page's content.
+const READABILITY_SHARE = 0.7;
+// On a page that declares itself a discussion, what Readability leaves out of the region is mostly the posts'
+// furniture (votes, tools, poster cards), so its reading of the thread wins with less of the region's text.
+const DISCUSSION_READABILITY_SHARE = 0.6;
+
+/** What is known of the page before its main content is chosen. */
+export interface MainContentHints {
+  /** The page declares itself a forum thread or a question with its answers (schema.org). */
+  discussion: boolean;
+  /** The page declares a product for sale (schema.org). */
+  product: boolean;
+}
+
+/**
+ * What goes from the reading taken once both have been weighed, so that neither is weighed differently for it:
+ * sections headed as recommendations or calls to the reader, skip links, stray labels (ad slots', dead controls'), and
+ * the headings left with nothing under them at its end.
+ */
+function removeLeftovers(content: Element): void {
+  removePromotionalSections(content);
+  removeSkipLinks(content);
+  removeStrayLabels(content);
+  removeTrailingHeadings(content);
+}
+
+/**
+ * The main content of a `parseDocument` document as HTML, or undefined when nothing is worth keeping. Two readings
+ * compete: Readability's article, right on articles, and the text-dense region, right on pages made of many blocks
+ * (threads, listings, product pages). The region is taken before Readability, which rewrites the document. On a
+ * discussion the region keeps a thread's posts together, and an article no larger than one post is that post; on a
+ * question marked up with its answers it keeps the question, and ends with the last answer. When the region wins but
+ * Readability took its article from elsewhere in the page, each found one block of the content (a catalogue's
+ * description beside its grid), and both are kept in the page's order. Sign-up boxes go from the document before
+ * either reading is taken; on a product page, the sections headed as other products or as reviews go from the reading
+ * taken.
+ */
+export function chooseMainContent(document: Document, hints: MainContentHints): string | undefined {
+  removeSignUpBoxes(document.body);
+  const masses: TextMasses = new Map();
+  const landmarks: Element[] = [];
+  const pageChars = measureText(document.body, masses, landmarks).chars;
+  const question = hints.discussion ? markedQuestionText(document.body) : undefined;
+  const root = mainLandmark(landmarks, masses, pageChars) ?? document.body;
+  const region = findContentRegion(root, masses, hints.discussion, question);
+  const postChars = hints.discussion ? largestRunItemChars(region, masses) : 0;
+  const regionLeft = (masses.get(region)?.chars ?? 0) - pruneBoilerplate(region, masses);
+  removeRepeatedBlocks(region);
+  if (question) removeAfterLastAnswer(region);
+  if (hints.product) removeOtherProductSections(region);
+  // Readability rewrites the document: the region is read from a copy.
+  const regionCopy = region.cloneNode(true) as Element;
+  const pageText = compactText(document.body.textContent ?? '');
+  const article = extractMainContent(document);
+  const share = hints.discussion ? DISCUSSION_READABILITY_SHARE : READABILITY_SHARE;
+  const articleChars = article ? visibleChars(article) : 0;
+  if (article && articleChars >= share * regionLeft && articleChars > postChars) {
+    return cleanedArticle(article, hints, regionCopy);
+  }
+  // Pruning may leave a region of nothing but named furniture empty; an empty reading is never the answer.
+  if (regionLeft <= 0) return article?.innerHTML;
+  const regionText = compactText(regionCopy.textContent ?? '');
+  removeLeftovers(regionCopy);
+  const regionHtml = regionCopy.innerHTML;
+  if (!article || !liesOutsideRegion(article, regionText)) return regionHtml;
+  // Each reading found another block of the page (a catalogue's description and its grid): both are its content.
+  const articleHtml = cleanedArticle(article, hints);
+  return precedesRegion(article, regionText, pageText) ? articleHtml + regionHtml : regionHtml + articleHtml;
+}
+
+/**
+ * Readability's article pruned of what it kept of the page's furniture and leftovers; when it won against the region
+ * (a copy of the region given), with the region's sections it dropped whole put back first.
+ */
+function cleanedArticle(article: Element, hints: MainContentHints, region?: Element): string {
+  pruneArticle(article);
+  removeRepeatedBlocks(article);
+  // A thread's posts are alike, and what Readability leaves out between them is the posts' furniture.
+  if (region !== undefined && !hints.discussion) restoreDroppedSections(article, region);
+  if (hints.product) removeOtherProductSections(article);
+  removeLeftovers(article);
+  return article.innerHTML;
+}

@@ -1,0 +1,52 @@
+import { parseDocument, releaseDocument } from '../dom/dom-document';
+import { restoreDroppedSections } from './dropped-sections';
+
+const features = '<p>Every plan answers customers by email, chat and phone from one shared inbox, day and night.</p>';
+const pricing =
+  '<h2>Pricing</h2><p>Start free for up to three agents, then pay per agent and month, billed yearly or monthly; ' +
+  'every plan includes the shared inbox, reports and the help center.</p>';
+const questions = '<p>Can I cancel at any time? Yes: plans renew monthly and end when you cancel them.</p>';
+const cards = ['Support', 'Sales', 'Billing', 'Security']
+  .map((name) => `<a href="/${name}"><h3>${name} guides</h3><span>Everything your team needs to know about ${name}.</span></a>`)
+  .join('');
+
+/** Readability's article holding `blocks`, inside the wrappers it adds, with the region the sections come from. */
+function restore(blocks: string, regionHtml: string): { restored: number; text: string } {
+  const document = parseDocument(`<div id="readability-page-1" class="page"><div>${blocks}</div></div>`);
+  try {
+    const region = document.createElement('div');
+    region.innerHTML = regionHtml;
+    const restored = restoreDroppedSections(document.body, region);
+    return { restored, text: (document.body.textContent ?? '').replace(/\s+/g, ' ') };
+  } finally {
+    releaseDocument(document);
+  }
+}
+
+describe('restoreDroppedSections', () => {
+  it('puts a dropped section back after the block the region has before it', () => {
+    const region = `<section>${features}</section><section>${pricing}</section><section>${questions}</section>`;
+    const { restored, text } = restore(`${features}${questions}`, region);
+    expect(restored).toBe(1);
+    expect(text.indexOf('Pricing')).toBeGreaterThan(text.indexOf('one shared inbox'));
+    expect(text.indexOf('Pricing')).toBeLessThan(text.indexOf('Can I cancel'));
+  });
+
+  it('puts a section dropped before anything the article holds first', () => {
+    const { text } = restore(questions, `<section>${pricing}</section><section>${questions}</section>`);
+    expect(text.indexOf('Pricing')).toBeLessThan(text.indexOf('Can I cancel'));
+  });
+
+  it('leaves out grids of link cards and short notices', () => {
+    const notice = '<div><p>Advertisement. We do not endorse the products advertised here.</p></div>';
+    const region = `<section>${features}</section><section><h2>Guides</h2>${cards}</section>${notice}`;
+    const { restored, text } = restore(features, region);
+    expect(restored).toBe(0);
+    expect(text).not.toContain('Advertisement');
+  });
+
+  it('looks into a block the article holds part of', () => {
+    const region = `<div><section>${features}</section><section>${pricing}</section></div>`;
+    expect(restore(features, region).text).toContain('Start free for up to three agents');
+  });
+});

@@ -1,0 +1,134 @@
+import { textNodesUnder } from '../dom/dom-walk';
+import { compactText } from '../dom/text-measure';
+import { HEADING_TAGS } from '../scan/heading-tags';
+
+// A text shorter than this, spaces aside, says too little to tell whether the article holds it: "Learn more", a
+// price and a name recur anywhere.
+const MIN_TELLING_CHARS = 20;
+// A dropped block with less text than this is a caption, a row of buttons or a stray line rather than a section; one
+// without a heading of its own needs more to be more than a notice (an advertisement's label, an affiliate disclosure,
+// an empty cart's summary).
+const MIN_SECTION_CHARS = 100;
+const MIN_UNHEADED_SECTION_CHARS = 150;
+// A dropped block with more of its text in links than this is a menu, a card grid of other pages or a list of
+// related links: Readability leaves those out on purpose, and so do the truths of pages that are not listings.
+const MAX_SECTION_LINK_SHARE = 0.3;
+const WRAPPERS = new Set(['div', 'section', 'article', 'main']);
+
+/** What a block of the region holds, measured against the article. */
+interface Coverage {
+  chars: number;
+  linkChars: number;
+  /** Characters of the block's telling texts (see MIN_TELLING_CHARS). */
+  telling: number;
+  /** Characters of those texts that the article holds too. */
+  held: number;
+  /** The block's last text the article holds, where a section dropped after it goes back. */
+  lastHeld: Text | undefined;
+}
+
+function measure(element: Element, articleText: string, coverage: Map<Element, Coverage>, insideLink: boolean): Coverage {
+  const mass: Coverage = { chars: 0, linkChars: 0, telling: 0, held: 0, lastHeld: undefined };
+  const inLink = insideLink || element.localName === 'a';
+  for (let child = element.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === 3) {
+      const text = compactText(child.nodeValue ?? '');
+      mass.chars += text.length;
+      if (inLink) mass.linkChars += text.length;
+      if (text.length < MIN_TELLING_CHARS) continue;
+      mass.telling += text.length;
+      if (articleText.includes(text)) {
+        mass.held += text.length;
+        mass.lastHeld = child as Text;
+      }
+    } else if (child.nodeType === 1) {
+      const inner = measure(child as Element, articleText, coverage, inLink);
+      mass.chars += inner.chars;
+      mass.linkChars += inner.linkChars;
+      mass.telling += inner.telling;
+      mass.held += inner.held;
+      mass.lastHeld = inner.lastHeld ?? mass.lastHeld;
+    }
+  }
+  coverage.set(element, mass);
+  return mass;
+}
+
+function hasHeading(element: Element): boolean {
+  return HEADING_TAGS.some((name) => element.getElementsByTagName(name).length > 0);
+}
+
+function isSection(element: Element, mass: Coverage): boolean {
+  if (mass.linkChars > MAX_SECTION_LINK_SHARE * mass.chars || mass.chars < MIN_SECTION_CHARS) return false;
+  return mass.chars >= MIN_UNHEADED_SECTION_CHARS || hasHeading(element);
+}
+
+/** The sections of `region` the article holds none of, each with the last text before it that the article holds. */
+function droppedSections(region: Element, articleText: string): { section: Element; after: Text | undefined }[] {
+  const coverage = new Map<Element, Coverage>();
+  measure(region, articleText, coverage, false);
+  const dropped: { section: Element; after: Text | undefined }[] = [];
+  let lastHeld: Text | undefined;
+  const visit = (element: Element): void => {
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
+      const mass = coverage.get(child);
+      if (!mass || mass.telling === 0) continue;
+      if (mass.held === 0) {
+        if (isSection(child, mass)) dropped.push({ section: child, after: lastHeld });
+      } else if (mass.held === mass.telling) {
+        lastHeld = mass.lastHeld;
+      } else {
+        visit(child);
+      }
+    }
+  };
+  visit(region);
+  return dropped;
+}
+
+/** The element under which the article's blocks stand: Readability wraps them in one or more single-child `<div>`s. */
+function articleBody(article: Element): Element {
+  let body = article;
+  while (body.childElementCount === 1 && body.firstElementChild && WRAPPERS.has(body.firstElementChild.localName)) {
+    body = body.firstElementChild;
+  }
+  return body;
+}
+
+/** The block of `body` that holds the article's copy of `text`, if the article holds it as one text of its own. */
+function blockHolding(body: Element, text: Text, articleTexts: Map<string, Text>): Element | undefined {
+  let node: Node | null | undefined = articleTexts.get(compactText(text.nodeValue ?? ''));
+  while (node && node.parentNode !== body) node = node.parentNode;
+  return (node ?? undefined) as Element | undefined;
+}
+
+/**
+ * Puts back into Readability's `article` the sections of the text-dense `region` that it dropped whole, moving them:
+ * blocks of which the article holds no text, with some text of their own and little of it in links, each after the
+ * article's block that holds the last text before it in the region. Service and product pages are made of sections
+ * (features, testimonials, pricing, questions) that Readability weighs one against another, keeping the largest
+ * few. Returns how many sections came back.
+ */
+export function restoreDroppedSections(article: Element, region: Element): number {
+  const articleText = compactText(article.textContent ?? '');
+  const dropped = droppedSections(region, articleText);
+  if (dropped.length === 0) return 0;
+  const body = articleBody(article);
+  const articleTexts = new Map<string, Text>();
+  for (const text of textNodesUnder(body)) {
+    const key = compactText(text.nodeValue ?? '');
+    if (key.length >= MIN_TELLING_CHARS && !articleTexts.has(key)) articleTexts.set(key, text);
+  }
+  // Where the next section dropped after the same block goes: after the sections already put back there. Sections
+  // dropped before anything the article holds go first; those after a text the article rewrote go last.
+  const lastPlaced = new Map<Element | 'start' | 'end', Element>();
+  for (const { section, after } of dropped) {
+    const place = after ? (blockHolding(body, after, articleTexts) ?? 'end') : 'start';
+    const previous = lastPlaced.get(place) ?? (typeof place === 'string' ? undefined : place);
+    if (previous) previous.after(section);
+    else if (place === 'end') body.append(section);
+    else body.prepend(section);
+    lastPlaced.set(place, section);
+  }
+  return dropped.length;
+}

@@ -1,0 +1,114 @@
+import { convertHtml } from '../../convert/convert-html';
+import { editedHtml } from '../../dom/dom-document';
+import { removePromotionalSections } from './promotional-sections';
+
+const paragraph = (topic: string): string =>
+  `<p>Sourdough ${topic} needs a lively starter, a slow rise in a cool kitchen and a hot oven, because the crust ` +
+  `sets in the first minutes and the crumb only opens when the dough still has strength left to spring.</p>`;
+
+function afterRemoval(body: string): string {
+  return editedHtml(body, removePromotionalSections);
+}
+
+describe('promotional sections', () => {
+  it('removes the block a recommendation heading opens, whatever its list holds', () => {
+    const html = afterRemoval(
+      `<article><h1>Baking</h1>${paragraph('bread')}<section><div><h2>You might also like</h2></div>` +
+        '<ul><li><a href="/rye">Rye loaves</a></li><li><a href="/spelt">Spelt loaves</a></li></ul></section></article>',
+    );
+    expect(html).toContain('Sourdough bread');
+    expect(html).not.toContain('You might also like');
+    expect(html).not.toContain('Rye loaves');
+  });
+
+  it('removes a heading standing alone with the siblings after it, up to the next heading of its rank', () => {
+    const html = afterRemoval(
+      `<h2>Method</h2>${paragraph('method')}<h3>Related posts</h3><p><a href="/a">Starter care</a></p>` +
+        `<div><a href="/b">Flour guide</a></div><h2>Notes</h2>${paragraph('notes')}`,
+    );
+    expect(html).not.toContain('Related posts');
+    expect(html).not.toContain('Starter care');
+    expect(html).not.toContain('Flour guide');
+    expect(html).toContain('<h2>Notes</h2>');
+    expect(html).toContain('Sourdough notes');
+  });
+
+  it('stops climbing at a block that holds text before the heading or a heading of its rank', () => {
+    const html = afterRemoval(
+      `<div>${paragraph('crust')}<h2>Customers who bought this also bought</h2><p>Bread knife</p></div>` +
+        `<div><h2>Storage</h2><h2>People also bought</h2><p>Bread bin</p></div>`,
+    );
+    expect(html).toContain('Sourdough crust');
+    expect(html).not.toContain('Bread knife');
+    expect(html).toContain('<h2>Storage</h2>');
+    expect(html).not.toContain('Bread bin');
+  });
+
+  it('takes a line saying nothing but such a phrase for a heading below every rank', () => {
+    const html = afterRemoval(
+      `<h2>Method</h2>${paragraph('method')}<p><strong>You might like:</strong></p><ul><li><a href="/a">Rye</a></li></ul>` +
+        `<div>Spelt guide</div><h4>Notes</h4>${paragraph('notes')}<p>You might like rye as much as we do.</p>`,
+    );
+    expect(html).toContain('Sourdough method');
+    expect(html).not.toContain('You might like:');
+    expect(html).not.toContain('Rye');
+    expect(html).not.toContain('Spelt guide');
+    expect(html).toContain('<h4>Notes</h4>');
+    expect(html).toContain('You might like rye as much as we do.');
+  });
+
+  it("removes the calls to join, follow or support the site with what they head", () => {
+    const html = afterRemoval(
+      `${paragraph('crumb')}<section><h2>Join our baking newsletter</h2><p>Recipes every Friday.</p></section>` +
+        '<div><p><b>Follow us</b></p><p>Instagram, Pinterest</p></div>',
+    );
+    expect(html).toContain('Sourdough crumb');
+    expect(html).not.toMatch(/newsletter|Friday|Follow|Instagram/);
+  });
+
+  it.each([
+    'You might also like',
+    'Related posts',
+    'Related searches',
+    'Customers who viewed this item also viewed',
+    "What's trending in baking",
+    'You may also be interested in',
+    'Share this recipe',
+    'Sign up for our weekly newsletter',
+    'This story is funded by readers like you',
+    'Notify me when back in stock',
+    'Talk to our marketing experts',
+    'Take the next step',
+  ])('knows "%s" for a promotional heading', (phrase) => {
+    const html = afterRemoval(`${paragraph('crumb')}<section><h3>${phrase}</h3><p>Rye loaves</p></section>`);
+    expect(html).not.toContain('Rye loaves');
+  });
+
+  it.each(['Read next', 'More to explore', 'Comments', 'About the author', 'Related work on fermentation'])(
+    'leaves "%s" and its section alone',
+    (phrase) => {
+      const body = `${paragraph('crumb')}<section><h3>${phrase}</h3><p>Rye loaves</p></section>`;
+      expect(afterRemoval(body)).toBe(body);
+    },
+  );
+
+  it('leaves headings that only mention related things alone', () => {
+    const body = `<h2>Related work on fermentation</h2>${paragraph('science')}<h2>Read next: proofing</h2>${paragraph('proofing')}`;
+    expect(afterRemoval(body)).toBe(body);
+  });
+
+  it('goes from the markdown of the main content', () => {
+    const markdown = convertHtml({
+      html: `<html><body><main><h1>Sourdough</h1>${paragraph('a')}${paragraph('b')}${paragraph('c')}` +
+        '<h2>You may also enjoy</h2><ul><li><a href="/x">Focaccia at home</a></li></ul></main></body></html>',
+      url: 'https://example.com/bread',
+      formats: ['markdown'],
+      onlyMainContent: true,
+      includeTags: [],
+      excludeTags: [],
+      removeBase64Images: true,
+    }).markdown;
+    expect(markdown).toContain('Sourdough c needs');
+    expect(markdown).not.toContain('Focaccia');
+  });
+});

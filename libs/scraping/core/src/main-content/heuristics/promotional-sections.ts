@@ -1,0 +1,82 @@
+import { elementsSaying, foldedText } from '../../dom/dom-walk';
+import { headingLevel, headingsIn } from '../../dom/headings';
+import { HEADING_TAGS } from '../../scan/heading-tags';
+
+// Headings that introduce what the site offers next rather than what the page says: related posts and products,
+// "you may also like", "customers also viewed"; and its calls to the reader: share, pin, join the newsletter, follow,
+// support us. Looser phrases ("Read next", "More to explore", "Comments", "About the author") head the content itself
+// often enough on listings, forums and articles to be left.
+const PROMOTIONAL_PHRASES = [
+  "you(?:'ll| might| may| will)? (?:also )?(?:like|love|enjoy)",
+  "(?:more|other) (?:[\\w\"'’]+ ){0,3}(?:posts|articles|stories|recipes|reads) (?:you|like|related)",
+  'related (?:posts|articles|stories|content|reading|products|items|links|guides|searches)',
+  'what others are reading',
+  'recommended (?:for you|reading|articles|stories|products|items)',
+  'people (?:who )?(?:viewed|bought|also)',
+  'customers who (?:viewed|bought)',
+  '(?:customers|shoppers) also (?:viewed|bought)',
+  'popular (?:posts|articles)',
+  "(?:trending (?:now|posts|articles|stories|searches|courses)|what[’']s trending)",
+  'you (?:may|might) (?:also )?be interested',
+  'share this (?:recipe|post|article|story)',
+  'pin (?:this |it )?for later',
+  "(?:join|subscribe to|sign up for|get) (?:our|the) (?:[\\w'’]+ ){0,3}(?:newsletter|mailing list|community)",
+  'follow (?:us|me)\\b',
+  'support (?:us|our (?:work|journalism))',
+  '(?:this|our) (?:story|journalism|work) is (?:funded|supported|made possible) by readers',
+  'share your story',
+  'notify me when',
+  'take the next step',
+  'talk to (?:one of )?our (?:[\\w-]+ ){0,3}experts',
+].join('|');
+const PROMOTIONAL_HEADING = new RegExp(`^(?:${PROMOTIONAL_PHRASES})`, 'i');
+// Sites also title such sections with a line of bold or capitals outside any heading element ("You might like",
+// "PIN FOR LATER"); such a line says the phrase and nothing else.
+const PROMOTIONAL_LABEL = new RegExp(`^(?:${PROMOTIONAL_PHRASES})[\\s:!.…]*$`, 'i');
+// Below every heading: a section a label opens ends at the next heading of any rank.
+const LABEL_LEVEL = 7;
+
+/** Whether `element` is, or holds, a heading of `level` or higher other than `heading`. */
+function outranks(element: Element, level: number, heading: Element): boolean {
+  const rank = headingLevel(element);
+  if (element !== heading && rank !== undefined && rank <= level) return true;
+  return HEADING_TAGS.slice(0, level).some((tag) =>
+    Array.from(element.getElementsByTagName(tag)).some((candidate) => candidate !== heading),
+  );
+}
+
+/** The largest block around `heading`, inside `content`, that opens with it and holds no heading of its rank. */
+function blockOpenedBy(heading: Element, level: number, content: Element): Element {
+  const headingText = foldedText(heading);
+  let block = heading;
+  for (let parent = block.parentElement; parent && parent !== content; parent = parent.parentElement) {
+    if (!foldedText(parent).startsWith(headingText) || outranks(parent, level, heading)) break;
+    block = parent;
+  }
+  return block;
+}
+
+/** The elements outside headings whose whole text is a promotional phrase. */
+function promotionalLabels(content: Element): Element[] {
+  return elementsSaying(content, PROMOTIONAL_LABEL).filter((label) => !label.closest(HEADING_TAGS.join(',')));
+}
+
+/**
+ * Removes from `content` the sections headed as recommendations or calls to the reader: the block that opens with
+ * such a heading (or a line saying nothing but such a phrase), or, when that block is the heading alone, the heading
+ * and the siblings after it up to the next heading of its rank.
+ */
+export function removePromotionalSections(content: Element): void {
+  const headings = headingsIn(content).filter((heading) => PROMOTIONAL_HEADING.test(foldedText(heading)));
+  for (const heading of [...headings, ...promotionalLabels(content)]) {
+    if (!content.contains(heading)) continue;
+    const level = headingLevel(heading) ?? LABEL_LEVEL;
+    const block = blockOpenedBy(heading, level, content);
+    if (foldedText(block) === foldedText(heading)) {
+      for (let next = block.nextElementSibling; next && !outranks(next, level, heading); next = block.nextElementSibling) {
+        next.remove();
+      }
+    }
+    block.remove();
+  }
+}

@@ -1,0 +1,74 @@
+import { editedHtml } from '../../dom/dom-document';
+import { removeSkipLinks } from './skip-links';
+import { removeStrayLabels } from './stray-labels';
+import { removeTrailingHeadings } from './trailing-headings';
+
+// The leftovers that go from the reading taken once both readings have been weighed (main-content/choose-main-content.ts),
+// each on a body of its own; promotional sections have their own spec.
+
+function htmlAfter(remove: (content: Element) => void, body: string): string {
+  return editedHtml(body, remove);
+}
+
+describe('skip links', () => {
+  it('removes links that skip to another part of the same page', () => {
+    const html = htmlAfter(
+      removeSkipLinks,
+      '<a class="skip-link" href="https://example.com/shop#main">Skip to main content</a>' +
+        '<a href="#results"><span>Skip to product list</span></a><h1>Desks</h1>',
+    );
+    expect(html).toBe('<h1>Desks</h1>');
+  });
+
+  it('keeps links that only start with the word or lead to other pages', () => {
+    const body =
+      '<p><a href="#step-3">Skipping a step</a> and <a href="https://example.com/skip">Skip to the next lesson</a></p>';
+    expect(htmlAfter(removeSkipLinks, body)).toBe(body);
+  });
+});
+
+describe('stray labels', () => {
+  it("removes the labels left where an ad slot's ad would be drawn", () => {
+    const html = htmlAfter(
+      removeStrayLabels,
+      '<p>The kitchen was painted sage.</p><div class="slot"><span>Advertisement - Continue Reading Below</span></div>' +
+        '<p>Article continues below</p><p>Then came the floor.</p>',
+    );
+    expect(html).toBe('<p>The kitchen was painted sage.</p><div class="slot"></div><p>Then came the floor.</p>');
+  });
+
+  it('removes the captions of controls that do nothing without scripts', () => {
+    const html = htmlAfter(removeStrayLabels, '<button>Expand description</button><p>Returns the contained value.</p><a href="#">Show more</a><div>Loading...</div>');
+    expect(html).toBe('<p>Returns the contained value.</p>');
+  });
+
+  it('keeps sentences that only mention advertisements or controls', () => {
+    const body = '<p>Advertisement revenue fell, and the article continues below the chart.</p><p>Show more of the city.</p>';
+    expect(htmlAfter(removeStrayLabels, body)).toBe(body);
+  });
+});
+
+describe('trailing headings', () => {
+  it('removes the headings that end the content with nothing under them, however deep they sit', () => {
+    const html = htmlAfter(
+      removeTrailingHeadings,
+      '<h1>Sleeping bags</h1><p>Down or synthetic fill, rated for the coldest night.</p>' +
+        '<section><h2>Sort and filter</h2><div><h3>Let\'s connect</h3><div> </div></div></section>',
+    );
+    expect(html).toBe('<h1>Sleeping bags</h1><p>Down or synthetic fill, rated for the coldest night.</p><section><div><div> </div></div></section>');
+  });
+
+  it('keeps a heading followed by text or an image, and every heading before it', () => {
+    const body = '<h2>Gallery</h2><h3>Night sky</h3><img src="sky.jpg" alt="">';
+    expect(htmlAfter(removeTrailingHeadings, body)).toBe(body);
+  });
+
+  it('keeps a last heading that is a link: the title of the last item of a grid', () => {
+    const body = '<p>Candles for every room.</p><a href="/c/1"><h2>Glass candle</h2></a><h2><a href="/c/2">Wax candle</a></h2>';
+    expect(htmlAfter(removeTrailingHeadings, body)).toBe(body);
+  });
+
+  it('keeps a content made of headings alone', () => {
+    expect(htmlAfter(removeTrailingHeadings, '<h1>Coming soon</h1><h2>Spring 2027</h2>')).toBe('<h1>Coming soon</h1><h2>Spring 2027</h2>');
+  });
+});

@@ -1,0 +1,28 @@
+import { elementsSaying } from '../../dom/dom-walk';
+
+// Labels of what the page as fetched does not hold: the line publishers print over an ad slot ("Advertisement",
+// "Article continues below") whose ad never loads without scripts, and the captions of controls whose behaviour went
+// with the scripts ("Expand description", "Show more", "Close", "Loading...").
+const STRAY_LABEL = new RegExp(
+  '^(?:' +
+    [
+      'advertisements?(?: - continue reading below)?',
+      '(?:article|story) continues below',
+      'expand (?:all|description|section)',
+      'collapse(?: all)?',
+      'close(?: form| menu| dialog)?',
+      'show (?:more|less)',
+      'view (?:more|less)',
+      'read less',
+      'open table of contents(?: panel)?\\.?',
+      'toggle (?:navigation|menu)',
+      'loading\\.*',
+    ].join('|') +
+    ')$',
+  'i',
+);
+
+/** Removes the elements whose whole text is a stray label: an ad slot's, or a control's that does nothing here. */
+export function removeStrayLabels(content: Element): void {
+  for (const label of elementsSaying(content, STRAY_LABEL)) label.remove();
+}
