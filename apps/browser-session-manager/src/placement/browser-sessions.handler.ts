@@ -16,12 +16,11 @@ import {
 } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { PreserveRpcErrors } from '@wh/platform/messaging';
-import { PROFILE_STORE, type ProfileStore } from '../profiles/profile-store';
-import { ProfilesRepository } from '../profiles/profiles.repository';
+import { ReplicasRepository } from '../database/replicas.repository';
+import { SessionsRepository } from '../database/sessions.repository';
+import { DeleteProfile } from '../profiles/delete-profile';
 import { CreateSession } from './create-session';
-import { ReplicasRepository } from './replicas.repository';
 import { toSessionView } from './session-view';
-import { SessionsRepository } from './sessions.repository';
 import { StopSession } from './stop-session';
 
 /** The control plane of browser sessions: any replica answers these, through the service's queue group. */
@@ -33,8 +32,7 @@ export class BrowserSessionsHandler {
     @Inject(StopSession) private readonly stopSession: StopSession,
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
     @Inject(ReplicasRepository) private readonly replicas: ReplicasRepository,
-    @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
-    @Inject(PROFILE_STORE) private readonly store: ProfileStore,
+    @Inject(DeleteProfile) private readonly profileDeletion: DeleteProfile,
   ) {}
 
   @MessagePattern(Subjects.browserSessionCreate)
@@ -70,11 +68,7 @@ export class BrowserSessionsHandler {
 
   @MessagePattern(Subjects.browserProfileDelete)
   async deleteProfile(@Payload() request: BrowserProfileDeleteRequest): Promise<{ deleted: boolean }> {
-    const result = await this.profiles.deleteUnlessInUse(request.teamId, request.name);
-    if (result.kind === 'missing') throw new DomainError(ErrorCode.NotFound, 'Browser profile not found');
-    if (result.kind === 'in-use') throw new DomainError(ErrorCode.BrowserProfileInUse, 'A live session is saving to this profile; end it first.');
-    await this.store.delete(result.storageKey);
-    return { deleted: true };
+    return this.profileDeletion.execute(request.teamId, request.name);
   }
 
   @MessagePattern(Subjects.browserReplicaHeartbeat)

@@ -1,8 +1,9 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { Subscription } from 'nats';
 import { browserReplicaSubject, ErrorCode, type WireError } from '@wh/contracts';
 import { DomainError, toDomainError } from '@wh/platform/errors';
-import type { Logger } from '@wh/platform/logging';
-import { decodeJson, decodePayload, encodeJson, type NatsClient } from '@wh/platform/messaging';
+import { LOGGER, type Logger } from '@wh/platform/logging';
+import { decodeJson, decodePayload, encodeJson, NatsClient } from '@wh/platform/messaging';
 
 type Command = 'launch' | 'stop';
 type Envelope<T> = { ok: true; data: T } | { ok: false; error: WireError };
@@ -11,10 +12,11 @@ type Envelope<T> = { ok: true; data: T } | { ok: false; error: WireError };
  * Commands addressed to one replica (its subject carries the replica id, so no queue group): placement asks
  * the chosen replica to start a browser, and stop requests reach the replica that holds the session.
  */
+@Injectable()
 export class ReplicaChannel {
   constructor(
-    private readonly nats: NatsClient,
-    private readonly logger: Logger,
+    @Inject(NatsClient) private readonly nats: NatsClient,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async call<T>(replicaId: string, command: Command, payload: object, timeoutMs: number): Promise<T> {
