@@ -2,8 +2,8 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { CrawlSchedulerConfig } from '../crawl-scheduler.config';
 import { CrawlSeeder } from '../frontier/crawl-seeder';
-import { CrawlJobsRepository } from '../jobs/crawl-jobs.repository';
-import { CrawlPagesRepository } from '../jobs/crawl-pages.repository';
+import { CrawlJobsRepository } from '../database/crawl-jobs.repository';
+import { CrawlPagesRepository } from '../database/crawl-pages.repository';
 import { JobFinisher } from '../jobs/job-finisher';
 import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository';
 import { WebhookNotifier } from '../webhooks/webhook-notifier';
@@ -81,7 +81,7 @@ export class SchedulerLoop implements OnApplicationBootstrap, OnApplicationShutd
       const seeded = await this.jobs.lock(trx, job.id);
       return seeded ? this.finisher.finishIfDone(trx, seeded) : undefined;
     });
-    await this.notifier.queue([delivery ? { id: delivery, teamId: job.team_id } : undefined]);
+    await this.notifier.queue([delivery ? { id: delivery, teamId: job.teamId } : undefined]);
     await this.dispatcher.dispatch(job.id);
   }
 }

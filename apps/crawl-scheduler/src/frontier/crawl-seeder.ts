@@ -1,6 +1,6 @@
-import type { ResolvedCrawlOptions } from '@wh/contracts';
 import type { Logger } from '@wh/platform/logging';
-import type { CrawlJobRow, CrawlJobsRepository } from '../jobs/crawl-jobs.repository';
+import type { CrawlJobsRepository } from '../database/crawl-jobs.repository';
+import type { Crawl } from '../jobs/job';
 import type { ResourceFetcher } from '../resources/resource-fetcher';
 import { CrawlScope } from './crawl-scope';
 import { triageLinks, withinLimit } from './link-triage';
@@ -20,8 +20,8 @@ export class CrawlSeeder {
     private readonly logger: Logger,
   ) {}
 
-  async seed(job: CrawlJobRow): Promise<void> {
-    const options = job.crawl_options as ResolvedCrawlOptions;
+  async seed(job: Crawl): Promise<void> {
+    const options = job.crawlOptions;
     const start = parseCrawlableUrl(job.url);
     if (!start) throw new Error(`crawl ${job.id} has an uncrawlable start URL`);
     const scope = new CrawlScope(start, options);
@@ -38,11 +38,11 @@ export class CrawlSeeder {
     await this.jobs.transaction(async (trx) => {
       const current = await this.jobs.lock(trx, job.id);
       if (!current || current.seeded || current.status !== 'scraping') return;
-      await this.jobs.insertPages(trx, current, withinLimit(pages, options.limit - current.pages_admitted));
-      if (crawlDelayMs > current.delay_ms) await this.jobs.setDelay(trx, job.id, crawlDelayMs);
+      await this.jobs.insertPages(trx, current, withinLimit(pages, options.limit - current.pagesAdmitted));
+      if (crawlDelayMs > current.delayMs) await this.jobs.setDelay(trx, job.id, crawlDelayMs);
       await this.jobs.markSeeded(trx, job.id);
     });
-    if (!job.zero_data_retention) {
+    if (!job.zeroDataRetention) {
       this.logger.info({ jobId: job.id, queued: pages.filter((page) => page.state !== 'blocked').length, crawlDelayMs }, 'crawl seeded');
     }
   }

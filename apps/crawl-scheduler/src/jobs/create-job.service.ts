@@ -3,7 +3,7 @@ import { type CreateCrawlJobReply, type CreateCrawlJobRequest, ErrorCode } from 
 import { DomainError } from '@wh/platform/errors';
 import { decodeJson, type LargeObjectStore } from '@wh/platform/messaging';
 import type { WebhookNotifier } from '../webhooks/webhook-notifier';
-import type { CrawlJobsRepository } from './crawl-jobs.repository';
+import type { CrawlJobsRepository, NewJob } from '../database/crawl-jobs.repository';
 
 /** Hours a running job's state is kept before it is considered abandoned (its documents expire with it). */
 const RUNNING_JOB_RETENTION_MS = 24 * 3_600_000;
@@ -21,25 +21,10 @@ export class CreateJobService {
 
   async execute(request: CreateCrawlJobRequest): Promise<CreateCrawlJobReply> {
     const id = randomUUID();
-    const urls = request.kind === 'batch' ? await this.batchUrls(request) : [];
-    const teamLimit = request.teamConcurrencyLimit;
-    const delayMs = Math.round((request.crawlOptions?.delay ?? 0) * 1000);
+    const created = newJob(id, request);
+    const urls = created.kind === 'batch' ? await this.batchUrls(request) : [];
     const deliveryId = await this.jobs.transaction(async (trx) => {
-      const inserted = await this.jobs.insertJob(trx, {
-        id,
-        teamId: request.teamId,
-        kind: request.kind,
-        url: request.url,
-        crawlOptions: request.crawlOptions ?? null,
-        scrapeOptions: request.scrapeOptions,
-        webhook: request.webhook ?? null,
-        maxConcurrency: Math.min(request.maxConcurrency ?? teamLimit, teamLimit),
-        teamConcurrencyLimit: teamLimit,
-        delayMs,
-        idempotencyKey: request.idempotencyKey ?? null,
-        seeded: request.kind === 'batch',
-        expiresAt: new Date(Date.now() + RUNNING_JOB_RETENTION_MS),
-      });
+      const inserted = await this.jobs.insertJob(trx, created);
       if (!inserted) {
         throw new DomainError(ErrorCode.Conflict, 'Idempotency key already used', { idempotencyKey: request.idempotencyKey });
       }
@@ -61,4 +46,23 @@ export class CreateJobService {
     if (!body) throw new DomainError(ErrorCode.ServiceUnavailable, 'the batch URL list expired before it was read', undefined, true);
     return decodeJson<string[]>(body);
   }
+}
+
+function newJob(id: string, request: CreateCrawlJobRequest): NewJob {
+  const teamLimit = request.teamConcurrencyLimit;
+  const state = {
+    id,
+    teamId: request.teamId,
+    url: request.url,
+    scrapeOptions: request.scrapeOptions,
+    webhook: request.webhook ?? null,
+    maxConcurrency: Math.min(request.maxConcurrency ?? teamLimit, teamLimit),
+    teamConcurrencyLimit: teamLimit,
+    idempotencyKey: request.idempotencyKey ?? null,
+    expiresAt: new Date(Date.now() + RUNNING_JOB_RETENTION_MS),
+  };
+  if (request.kind === 'batch') return { ...state, kind: 'batch', delayMs: 0, seeded: true };
+  // The gateway resolves every crawl's options; a crawl without them is a broken request, not a batch.
+  if (!request.crawlOptions) throw new DomainError(ErrorCode.BadRequest, 'A crawl needs its crawl options');
+  return { ...state, kind: 'crawl', crawlOptions: request.crawlOptions, delayMs: Math.round((request.crawlOptions.delay ?? 0) * 1000), seeded: false };
 }

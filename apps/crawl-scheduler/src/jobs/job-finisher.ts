@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { CrawlDatabase } from '../database/crawl-database';
 import type { WebhookNotifier } from '../webhooks/webhook-notifier';
-import type { CrawlJobRow, CrawlJobsRepository } from './crawl-jobs.repository';
+import type { CrawlJobsRepository } from '../database/crawl-jobs.repository';
+import type { Job } from './job';
 
 /**
  * Ends a job once nothing is queued or in flight: `completed`, or `failed` when not one page could be scraped.
@@ -15,7 +16,7 @@ export class JobFinisher {
   ) {}
 
   /** Returns the id of the webhook delivery to queue after commit, if any. */
-  async finishIfDone(trx: Transaction<CrawlDatabase>, job: CrawlJobRow): Promise<string | undefined> {
+  async finishIfDone(trx: Transaction<CrawlDatabase>, job: Job): Promise<string | undefined> {
     if (job.status !== 'scraping' || !job.seeded) return undefined;
     if (await this.jobs.hasOpenPages(trx, job.id)) return undefined;
     const counts = await this.jobs.counts(job.id, trx);

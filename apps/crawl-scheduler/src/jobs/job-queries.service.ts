@@ -11,7 +11,8 @@ import {
 import { DomainError } from '@wh/platform/errors';
 import type { LargeObjectStore, NatsClient } from '@wh/platform/messaging';
 import type { WebhookNotifier } from '../webhooks/webhook-notifier';
-import type { CrawlJobRow, CrawlJobsRepository } from './crawl-jobs.repository';
+import type { CrawlJobsRepository } from '../database/crawl-jobs.repository';
+import type { Job } from './job';
 
 /** A status page holds at most this much document data (spec 8). */
 const STATUS_PAGE_BYTES = 10 * 1024 * 1024;
@@ -44,8 +45,8 @@ export class JobQueriesService {
       status: job.status,
       total: counts.total,
       completed: counts.completed,
-      creditsUsed: job.credits_used,
-      expiresAt: job.expires_at.toISOString(),
+      creditsUsed: job.creditsUsed,
+      expiresAt: job.expiresAt.toISOString(),
       ...(hasNext ? { nextSkip: request.skip + returned } : {}),
     };
     const data = `[${page.documents.join(',')}]`;
@@ -79,13 +80,13 @@ export class JobQueriesService {
     const crawls = await this.jobs.activeCrawls(teamId);
     return {
       crawls: crawls.map((job) => {
-        const { zeroDataRetention: _zeroDataRetention, ...scrapeOptions } = job.scrape_options;
-        return { id: job.id, teamId: job.team_id, url: job.url, options: { ...job.crawl_options, scrapeOptions } };
+        const { zeroDataRetention: _zeroDataRetention, ...scrapeOptions } = job.scrapeOptions;
+        return { id: job.id, teamId: job.teamId, url: job.url, options: { ...job.crawlOptions, scrapeOptions } };
       }),
     };
   }
 
-  private async require(request: CrawlJobRef): Promise<CrawlJobRow> {
+  private async require(request: CrawlJobRef): Promise<Job> {
     const job = await this.jobs.findForTeam(request.teamId, request.jobId, request.kind);
     if (!job) throw notFound(request.kind);
     return job;

@@ -3,8 +3,9 @@ import type { LargeObjectStore } from '@wh/platform/messaging';
 import { resolvedScrapeOptions } from '@wh/testing';
 import type { PageDispatcher } from '../dispatch/page-dispatcher';
 import type { RobotsCache } from '../frontier/robots-cache';
-import type { CrawlJobRow, CrawlJobsRepository } from '../jobs/crawl-jobs.repository';
-import type { CrawlPageRow, CrawlPagesRepository } from '../jobs/crawl-pages.repository';
+import type { CrawlJobsRepository } from '../database/crawl-jobs.repository';
+import type { CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages.repository';
+import type { BatchScrape } from '../jobs/job';
 import type { JobFinisher } from '../jobs/job-finisher';
 import type { WebhookNotifier } from '../webhooks/webhook-notifier';
 import { PageResultsProcessor } from './page-results.processor';
@@ -13,29 +14,24 @@ import type { UsageBiller } from './usage-biller';
 const TEAM = 'team-1';
 const JOB_ID = '10000000-0000-4000-8000-000000000000';
 
-function job(overrides: Partial<CrawlJobRow> = {}): CrawlJobRow {
+function job(overrides: Partial<BatchScrape> = {}): BatchScrape {
   return {
     id: JOB_ID,
-    team_id: TEAM,
+    teamId: TEAM,
     kind: 'batch',
     status: 'scraping',
     url: 'https://example.com/',
-    crawl_options: null,
-    scrape_options: resolvedScrapeOptions(),
+    scrapeOptions: resolvedScrapeOptions(),
     webhook: null,
-    max_concurrency: 4,
-    team_concurrency_limit: 4,
-    delay_ms: 0,
-    idempotency_key: null,
-    zero_data_retention: false,
+    maxConcurrency: 4,
+    teamConcurrencyLimit: 4,
+    delayMs: 0,
+    zeroDataRetention: false,
     seeded: true,
-    seed_claimed_until: null,
-    credits_used: 0,
-    pages_admitted: 3,
-    next_dispatch_at: new Date(0),
-    created_at: new Date(0),
-    finished_at: null,
-    expires_at: new Date(Date.now() + 60_000),
+    creditsUsed: 0,
+    pagesAdmitted: 3,
+    nextDispatchAt: new Date(0),
+    expiresAt: new Date(Date.now() + 60_000),
     ...overrides,
   };
 }
@@ -66,7 +62,7 @@ function completed(pageId: string, credits = 1): ScrapeJobFinishedEvent {
   return { jobId: pageId, teamId: TEAM, status: 'completed', credits, document: { markdown: `# ${pageId}`, metadata: { sourceURL: pageId, url: `https://example.com/${pageId}`, statusCode: 200 } } };
 }
 
-function setUp(rows: { job: CrawlJobRow; pages: CrawlPageRow[] }) {
+function setUp(rows: { job: BatchScrape; pages: CrawlPageRow[] }) {
   const trx = {};
   const jobs = {
     findMany: jest.fn(async () => [rows.job]),

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ErrorCode, type ResolvedCrawlOptions, type ScrapeDocument, type ScrapeJobFinishedEvent } from '@wh/contracts';
+import { ErrorCode, type ScrapeDocument, type ScrapeJobFinishedEvent } from '@wh/contracts';
 import { decodeJson, type LargeObjectStore } from '@wh/platform/messaging';
 import type { CrawlDatabase } from '../database/crawl-database';
 import type { PageDispatcher } from '../dispatch/page-dispatcher';
@@ -7,8 +7,9 @@ import { CrawlScope } from '../frontier/crawl-scope';
 import { triageLinks, withinLimit } from '../frontier/link-triage';
 import type { RobotsCache } from '../frontier/robots-cache';
 import { crawlUrlKey, parseCrawlableUrl } from '../frontier/url-key';
-import type { CrawlJobRow, CrawlJobsRepository, NewPage } from '../jobs/crawl-jobs.repository';
-import type { CompletedPage, CrawlPageRow, CrawlPagesRepository, DispatchedPage } from '../jobs/crawl-pages.repository';
+import type { CrawlJobsRepository, NewPage } from '../database/crawl-jobs.repository';
+import type { CompletedPage, CrawlPageRow, CrawlPagesRepository, DispatchedPage } from '../database/crawl-pages.repository';
+import type { Job } from '../jobs/job';
 import type { JobFinisher } from '../jobs/job-finisher';
 import type { WebhookNotifier } from '../webhooks/webhook-notifier';
 import type { PageCharge, UsageBiller } from './usage-biller';
@@ -24,11 +25,11 @@ interface PreparedResult {
 interface KeptBatch {
   charges: PageCharge[];
   webhooks: ({ id: string; teamId: string } | undefined)[];
-  dispatches: { job: CrawlJobRow; pages: DispatchedPage[] }[];
+  dispatches: { job: Job; pages: DispatchedPage[] }[];
 }
 
-function deliveryOf(job: CrawlJobRow, deliveryId: string | undefined): { id: string; teamId: string } | undefined {
-  return deliveryId ? { id: deliveryId, teamId: job.team_id } : undefined;
+function deliveryOf(job: Job, deliveryId: string | undefined): { id: string; teamId: string } | undefined {
+  return deliveryId ? { id: deliveryId, teamId: job.teamId } : undefined;
 }
 
 /**
@@ -81,7 +82,7 @@ export class PageResultsProcessor {
     await Promise.all(kept.dispatches.map(({ job, pages: claimed }) => this.dispatcher.publish(job, claimed)));
   }
 
-  private async prepare(job: CrawlJobRow, page: CrawlPageRow, event: ScrapeJobFinishedEvent): Promise<PreparedResult> {
+  private async prepare(job: Job, page: CrawlPageRow, event: ScrapeJobFinishedEvent): Promise<PreparedResult> {
     const document = event.status === 'completed' ? await this.documentOf(event) : undefined;
     const discovered = document ? await this.discover(job, page.depth + 1, document, event.discoveredLinks ?? []) : [];
     return { event, page, document, discovered };
@@ -113,7 +114,7 @@ export class PageResultsProcessor {
         continue;
       }
       const credits = event.credits ?? 1;
-      completed.push({ pageId: page.id, document: job.zero_data_retention ? null : JSON.stringify(document), credits });
+      completed.push({ pageId: page.id, document: job.zeroDataRetention ? null : JSON.stringify(document), credits });
       batch.charges.push({ job, pageId: page.id, credits });
       discovered.push(...links);
       batch.webhooks.push(deliveryOf(job, await this.notifier.record(trx, job, 'page', [document])));
@@ -130,7 +131,7 @@ export class PageResultsProcessor {
    * Whether a redirect led this page to a URL the job already has; if not, the final URL's key is taken, so a
    * page reached twice under two URLs is kept once.
    */
-  private async isDuplicateOfKeptPage(trx: Transaction<CrawlDatabase>, job: CrawlJobRow, page: CrawlPageRow, document: ScrapeDocument): Promise<boolean> {
+  private async isDuplicateOfKeptPage(trx: Transaction<CrawlDatabase>, job: Job, page: CrawlPageRow, document: ScrapeDocument): Promise<boolean> {
     const finalKey = this.finalKeyOf(job, document);
     if (!finalKey || finalKey === page.url_key) return false;
     if (await this.pages.findByKey(trx, job.id, finalKey)) return true;
@@ -139,11 +140,11 @@ export class PageResultsProcessor {
   }
 
   /** Queues the discovered URLs the job does not have yet, as many as its `limit` leaves room for. */
-  private async admit(trx: Transaction<CrawlDatabase>, job: CrawlJobRow, discovered: readonly NewPage[]): Promise<void> {
+  private async admit(trx: Transaction<CrawlDatabase>, job: Job, discovered: readonly NewPage[]): Promise<void> {
     if (discovered.length === 0) return;
     const unique = [...new Map(discovered.map((page) => [page.urlKey, page])).values()];
     const known = await this.pages.existingKeys(trx, job.id, unique.map((page) => page.urlKey));
-    const room = (job.crawl_options?.limit ?? 0) - job.pages_admitted;
+    const room = (job.kind === 'crawl' ? job.crawlOptions.limit : 0) - job.pagesAdmitted;
     await this.jobs.insertPages(
       trx,
       job,
@@ -162,15 +163,15 @@ export class PageResultsProcessor {
     return decodeJson<ScrapeDocument>(body);
   }
 
-  private finalKeyOf(job: CrawlJobRow, document: ScrapeDocument): string | undefined {
+  private finalKeyOf(job: Job, document: ScrapeDocument): string | undefined {
     if (job.kind !== 'crawl') return undefined;
     const final = parseCrawlableUrl(document.metadata.url);
-    return final && crawlUrlKey(final, (job.crawl_options as ResolvedCrawlOptions).ignoreQueryParameters);
+    return final && crawlUrlKey(final, job.crawlOptions.ignoreQueryParameters);
   }
 
-  private async discover(job: CrawlJobRow, depth: number, document: ScrapeDocument, links: readonly string[]): Promise<NewPage[]> {
+  private async discover(job: Job, depth: number, document: ScrapeDocument, links: readonly string[]): Promise<NewPage[]> {
     if (job.kind !== 'crawl' || links.length === 0) return [];
-    const options = job.crawl_options as ResolvedCrawlOptions;
+    const options = job.crawlOptions;
     const start = parseCrawlableUrl(job.url);
     if (!start || options.sitemap === 'only') return [];
     const base = document.metadata.url;

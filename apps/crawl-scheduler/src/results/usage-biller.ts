@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { MAX_USAGE_CHARGES_PER_BATCH, Subjects, type UsageRecordedEvent } from '@wh/contracts';
 import type { Logger } from '@wh/platform/logging';
 import type { JetStreamPublisher } from '@wh/platform/messaging';
-import type { CrawlJobRow } from '../jobs/crawl-jobs.repository';
+import type { Job } from '../jobs/job';
 
 export interface PageCharge {
-  job: Pick<CrawlJobRow, 'id' | 'team_id' | 'kind' | 'zero_data_retention'>;
+  job: Pick<Job, 'id' | 'teamId' | 'kind' | 'zeroDataRetention'>;
   pageId: string;
   credits: number;
 }
@@ -24,7 +24,7 @@ export class UsageBiller {
     const occurredAt = new Date().toISOString();
     const events: UsageRecordedEvent[] = charges.map(({ job, pageId, credits }) => ({
       eventId: `${job.kind}:${pageId}`,
-      teamId: job.team_id,
+      teamId: job.teamId,
       kind: job.kind,
       jobId: job.id,
       credits,
@@ -35,7 +35,7 @@ export class UsageBiller {
       await this.publisher.publish(Subjects.usageBatchRecorded, { charges: batch }, { msgId: batchMessageId(batch) });
     }
     for (const { job, pageId, credits } of charges) {
-      if (!job.zero_data_retention) this.logger.debug({ jobId: job.id, pageId, credits }, 'page billed');
+      if (!job.zeroDataRetention) this.logger.debug({ jobId: job.id, pageId, credits }, 'page billed');
     }
   }
 }

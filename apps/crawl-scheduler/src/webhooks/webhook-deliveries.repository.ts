@@ -1,6 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { CrawlDatabase } from '../database/crawl-database';
-import type { Db } from '../jobs/crawl-jobs.repository';
+import type { CrawlDatabase, Db } from '../database/crawl-database';
 
 export type WebhookDeliveryRow = Selectable<CrawlDatabase['webhook_deliveries']>;
 

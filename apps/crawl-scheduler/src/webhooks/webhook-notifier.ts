@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type ScrapeDocument, Subjects, type WebhookEventKind } from '@wh/contracts';
 import type { JetStreamPublisher } from '@wh/platform/messaging';
-import type { CrawlJobRow, Db } from '../jobs/crawl-jobs.repository';
+import type { Db } from '../database/crawl-database';
+import type { Job } from '../jobs/job';
 import type { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 
 const EVENT_PREFIX = { crawl: 'crawl', batch: 'batch_scrape' } as const;
@@ -17,7 +18,7 @@ export class WebhookNotifier {
   ) {}
 
   /** Returns the delivery's id to pass to {@link queue} after commit, or undefined when nothing is to be sent. */
-  async record(trx: Db, job: CrawlJobRow, kind: WebhookEventKind, data: ScrapeDocument[], error?: string): Promise<string | undefined> {
+  async record(trx: Db, job: Job, kind: WebhookEventKind, data: ScrapeDocument[], error?: string): Promise<string | undefined> {
     const webhook = job.webhook;
     if (!webhook || !webhook.events.includes(kind)) return undefined;
     const type = `${EVENT_PREFIX[job.kind]}.${kind}`;
@@ -30,7 +31,7 @@ export class WebhookNotifier {
       ...(error ? { error } : {}),
     });
     const id = randomUUID();
-    await this.deliveries.insert(trx, { id, jobId: job.id, teamId: job.team_id, eventType: type, url: webhook.url, headers: webhook.headers, body });
+    await this.deliveries.insert(trx, { id, jobId: job.id, teamId: job.teamId, eventType: type, url: webhook.url, headers: webhook.headers, body });
     return id;
   }
 

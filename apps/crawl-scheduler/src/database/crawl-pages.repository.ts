@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Selectable, type Transaction } from 'kysely';
 import type { WireError } from '@wh/contracts';
-import type { CrawlDatabase } from '../database/crawl-database';
-import type { CrawlJobRow, Db } from './crawl-jobs.repository';
+import type { Job } from '../jobs/job';
+import type { CrawlDatabase, Db } from './crawl-database';
 
 export type CrawlPageRow = Selectable<CrawlDatabase['crawl_pages']>;
 
@@ -26,17 +26,17 @@ export class CrawlPagesRepository {
    * team makes the count and the claim one step across every scheduler replica; the count and the claim are one
    * statement.
    */
-  async claimForDispatch(trx: Transaction<CrawlDatabase>, job: CrawlJobRow, atMost: number): Promise<DispatchedPage[]> {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${job.team_id}, 0))`.execute(trx);
+  async claimForDispatch(trx: Transaction<CrawlDatabase>, job: Job, atMost: number): Promise<DispatchedPage[]> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${job.teamId}, 0))`.execute(trx);
     const claimed = await sql<DispatchedPage>`
       with in_flight as (
         select count(*) filter (where job_id = ${job.id}) as own, count(*) as team
-        from crawl_pages where team_id = ${job.team_id} and state = 'dispatched'
+        from crawl_pages where team_id = ${job.teamId} and state = 'dispatched'
       ), claimable as (
         select id from crawl_pages
         where job_id = ${job.id} and state = 'queued'
         order by seq
-        limit (select greatest(0, least(${atMost}::bigint, ${job.max_concurrency} - own, ${job.team_concurrency_limit} - team)) from in_flight)
+        limit (select greatest(0, least(${atMost}::bigint, ${job.maxConcurrency} - own, ${job.teamConcurrencyLimit} - team)) from in_flight)
         for update skip locked
       )
       update crawl_pages set state = 'dispatched', dispatched_at = now(), attempts = attempts + 1
