@@ -1,7 +1,9 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Kysely, Selectable } from 'kysely';
 import type { CrawlJobKind, CrawlJobStatus, CrawlPageError, ResolvedCrawlOptions, ResolvedScrapeOptions, WebhookTarget } from '@wh/contracts';
+import { DATABASE } from '@wh/platform/database';
 import type { Crawl, Job } from '../jobs/job';
-import type { CrawlDatabase, Db, PageState } from './crawl-database';
+import type { CrawlDatabase, Db, PageState, Trx } from './crawl-database';
 
 type CrawlJobRow = Selectable<CrawlDatabase['crawl_jobs']>;
 
@@ -62,16 +64,13 @@ export interface JobCounts {
 /** Pages that count towards a job's total: robots-blocked URLs and redirect duplicates are not pages of it. */
 const COUNTED_STATES: PageState[] = ['queued', 'dispatched', 'completed', 'failed', 'cancelled'];
 
-/** SQL of jobs: creation, lookups scoped by team, counts, cancel, expiry. */
+/** SQL of jobs: creation, lookups scoped by team, counts, locks, the end of a job, expiry. */
+@Injectable()
 export class CrawlJobsRepository {
-  constructor(private readonly db: Kysely<CrawlDatabase>) {}
-
-  transaction<T>(work: (trx: Transaction<CrawlDatabase>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
-  }
+  constructor(@Inject(DATABASE) private readonly db: Kysely<CrawlDatabase>) {}
 
   /** Inserts the job; false when the team already used this idempotency key. */
-  async insertJob(trx: Db, job: NewJob): Promise<boolean> {
+  async insertJob(trx: Trx, job: NewJob): Promise<boolean> {
     const inserted = await trx
       .insertInto('crawl_jobs')
       .values({
@@ -102,7 +101,7 @@ export class CrawlJobsRepository {
    * Adds URLs to the frontier; a URL key the job already has is skipped. Returns how many queued pages were new,
    * which the job's admitted count (its `limit`) grows by.
    */
-  async insertPages(trx: Db, job: Pick<Job, 'id' | 'teamId'>, pages: readonly NewPage[]): Promise<number> {
+  async insertPages(trx: Trx, job: Pick<Job, 'id' | 'teamId'>, pages: readonly NewPage[]): Promise<number> {
     if (pages.length === 0) return 0;
     let admitted = 0;
     // Bounded statements: Postgres takes at most 65535 parameters in one.
@@ -159,7 +158,7 @@ export class CrawlJobsRepository {
   }
 
   /** Locks the job row for the rest of the transaction: result handling for one job is serialised. */
-  async lock(trx: Transaction<CrawlDatabase>, id: string): Promise<Job | undefined> {
+  async lock(trx: Trx, id: string): Promise<Job | undefined> {
     const row = await trx.selectFrom('crawl_jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     return row && toJob(row);
   }
@@ -181,7 +180,7 @@ export class CrawlJobsRepository {
   }
 
   /** Whether any page of the job is still queued or in flight (an index lookup, whatever the job's size). */
-  async hasOpenPages(trx: Db, jobId: string): Promise<boolean> {
+  async hasOpenPages(trx: Trx, jobId: string): Promise<boolean> {
     const row = await trx
       .selectFrom('crawl_pages')
       .select('id')
@@ -192,7 +191,8 @@ export class CrawlJobsRepository {
     return row !== undefined;
   }
 
-  async finish(trx: Db, jobId: string, status: CrawlJobStatus, retentionMs: number): Promise<void> {
+  /** Ends a running job; its documents stay readable for `retentionMs`. */
+  async finish(trx: Trx, jobId: string, status: CrawlJobStatus, retentionMs: number): Promise<void> {
     await trx
       .updateTable('crawl_jobs')
       .set({ status, finished_at: new Date(), expires_at: new Date(Date.now() + retentionMs) })
@@ -201,14 +201,8 @@ export class CrawlJobsRepository {
       .execute();
   }
 
-  /** Cancels a running job: queued pages are dropped. `cancelledNow` is false when it had already ended. */
-  async cancel(
-    trx: Transaction<CrawlDatabase>,
-    teamId: string,
-    kind: CrawlJobKind,
-    id: string,
-    retentionMs: number,
-  ): Promise<{ job: Job; cancelledNow: boolean } | undefined> {
+  /** The team's job of this kind, locked for the rest of the transaction. */
+  async lockForTeam(trx: Trx, teamId: string, kind: CrawlJobKind, id: string): Promise<Job | undefined> {
     const row = await trx
       .selectFrom('crawl_jobs')
       .selectAll()
@@ -217,12 +211,7 @@ export class CrawlJobsRepository {
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (!row) return undefined;
-    const job = toJob(row);
-    if (job.status !== 'scraping') return { job, cancelledNow: false };
-    await trx.updateTable('crawl_pages').set({ state: 'cancelled', finished_at: new Date() }).where('job_id', '=', id).where('state', '=', 'queued').execute();
-    await this.finish(trx, id, 'cancelled', retentionMs);
-    return { job: { ...job, status: 'cancelled' }, cancelledNow: true };
+    return row && toJob(row);
   }
 
   /** Running jobs whose turn to dispatch has come. */
@@ -265,15 +254,15 @@ export class CrawlJobsRepository {
     return job?.kind === 'crawl' ? job : undefined;
   }
 
-  async markSeeded(trx: Db, jobId: string): Promise<void> {
+  async markSeeded(trx: Trx, jobId: string): Promise<void> {
     await trx.updateTable('crawl_jobs').set({ seeded: true }).where('id', '=', jobId).execute();
   }
 
-  async setDelay(trx: Db, jobId: string, delayMs: number): Promise<void> {
+  async setDelay(trx: Trx, jobId: string, delayMs: number): Promise<void> {
     await trx.updateTable('crawl_jobs').set({ delay_ms: delayMs }).where('id', '=', jobId).execute();
   }
 
-  async delayNextDispatch(trx: Db, jobId: string, until: Date): Promise<void> {
+  async delayNextDispatch(trx: Trx, jobId: string, until: Date): Promise<void> {
     await trx.updateTable('crawl_jobs').set({ next_dispatch_at: until }).where('id', '=', jobId).execute();
   }
 
@@ -339,7 +328,6 @@ export class CrawlJobsRepository {
   /** Deletes jobs (and with them their pages and documents) whose retention ended. */
   async deleteExpired(): Promise<number> {
     const result = await this.db.deleteFrom('crawl_jobs').where('expires_at', '<', new Date()).executeTakeFirst();
-    await this.db.deleteFrom('webhook_deliveries').where('created_at', '<', sql<Date>`now() - interval '2 days'`).execute();
     return Number(result.numDeletedRows);
   }
 }

@@ -1,10 +1,11 @@
-import type { Transaction } from 'kysely';
+import { Inject, Injectable } from '@nestjs/common';
 import { Streams, Subjects } from '@wh/contracts';
-import type { Logger } from '@wh/platform/logging';
-import type { JetStreamPublisher } from '@wh/platform/messaging';
-import type { CrawlDatabase } from '../database/crawl-database';
-import type { CrawlJobsRepository } from '../database/crawl-jobs.repository';
-import type { CrawlPagesRepository, DispatchedPage } from '../database/crawl-pages.repository';
+import { LOGGER, type Logger } from '@wh/platform/logging';
+import { JetStreamPublisher } from '@wh/platform/messaging';
+import type { Trx } from '../database/crawl-database';
+import { CrawlJobsRepository } from '../database/crawl-jobs.repository';
+import { CrawlPagesRepository, type DispatchedPage } from '../database/crawl-pages.repository';
+import { Transactions } from '../database/transactions';
 import type { Job } from '../jobs/job';
 
 /** How long past its own timeout a scheduled page may wait in the queue behind other work. */
@@ -17,16 +18,18 @@ const DUPLICATE_WINDOW_MARGIN_MS = 60_000;
  * the job's delay. Pages are marked dispatched before they are published; a publish lost to a crash is found by
  * the stale-dispatch sweep and sent again.
  */
+@Injectable()
 export class PageDispatcher {
   constructor(
-    private readonly jobs: CrawlJobsRepository,
-    private readonly pages: CrawlPagesRepository,
-    private readonly publisher: JetStreamPublisher,
-    private readonly logger: Logger,
+    @Inject(Transactions) private readonly transactions: Transactions,
+    @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
+    @Inject(CrawlPagesRepository) private readonly pages: CrawlPagesRepository,
+    @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async dispatch(jobId: string): Promise<number> {
-    const claimed = await this.jobs.transaction(async (trx) => {
+    const claimed = await this.transactions.run(async (trx) => {
       const job = await this.jobs.find(jobId, trx);
       return job && { job, pages: await this.claimWithin(trx, job) };
     });
@@ -39,13 +42,23 @@ export class PageDispatcher {
    * Claims what the job may send now inside the caller's transaction (one that already holds the job's row);
    * the caller hands the pages to {@link publish} once it committed.
    */
-  async claimWithin(trx: Transaction<CrawlDatabase>, job: Job): Promise<DispatchedPage[]> {
+  async claimWithin(trx: Trx, job: Job): Promise<DispatchedPage[]> {
     if (job.status !== 'scraping' || !job.seeded || job.nextDispatchAt > new Date()) return [];
     return this.claim(trx, job);
   }
 
   async publish(job: Job, pages: readonly DispatchedPage[]): Promise<void> {
     await Promise.all(pages.map((page) => this.publishOne(job, page)));
+  }
+
+  /** Dispatches the running jobs whose turn has come, up to `limit` of them. */
+  async dispatchDue(limit: number): Promise<void> {
+    for (const job of await this.jobs.dispatchable(limit)) await this.dispatch(job.id);
+  }
+
+  /** Hands pages whose dispatch was lost (dispatched before `olderThan`, no result since) back to the queue. */
+  async requeueStale(olderThan: Date): Promise<number> {
+    return this.pages.requeueStale(olderThan);
   }
 
   /**
@@ -61,7 +74,7 @@ export class PageDispatcher {
     return pages.length;
   }
 
-  private async claim(trx: Transaction<CrawlDatabase>, job: Job): Promise<DispatchedPage[]> {
+  private async claim(trx: Trx, job: Job): Promise<DispatchedPage[]> {
     if (job.delayMs === 0) return this.pages.claimForDispatch(trx, job, Number.MAX_SAFE_INTEGER);
     // A delayed job sends one page per delay, so the site sees requests spaced by at least the delay.
     const pages = await this.pages.claimForDispatch(trx, job, 1);

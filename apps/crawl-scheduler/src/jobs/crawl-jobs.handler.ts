@@ -14,6 +14,7 @@ import {
 } from '@wh/contracts';
 import { PreserveRpcErrors } from '@wh/platform/messaging';
 import { PageDispatcher } from '../dispatch/page-dispatcher';
+import { CancelJobService } from './cancel-job.service';
 import { CreateJobService } from './create-job.service';
 import { JobQueriesService } from './job-queries.service';
 
@@ -24,6 +25,7 @@ export class CrawlJobsHandler {
   constructor(
     @Inject(CreateJobService) private readonly creator: CreateJobService,
     @Inject(JobQueriesService) private readonly queries: JobQueriesService,
+    @Inject(CancelJobService) private readonly canceller: CancelJobService,
     @Inject(PageDispatcher) private readonly dispatcher: PageDispatcher,
   ) {}
 
@@ -42,7 +44,7 @@ export class CrawlJobsHandler {
 
   @MessagePattern(Subjects.crawlJobCancel)
   cancel(@Payload() request: CrawlJobRef): Promise<CrawlJobCancelReply> {
-    return this.queries.cancel(request);
+    return this.canceller.execute(request);
   }
 
   @MessagePattern(Subjects.crawlJobErrors)

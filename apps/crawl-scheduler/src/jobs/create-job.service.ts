@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
 import { type CreateCrawlJobReply, type CreateCrawlJobRequest, ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import { decodeJson, type LargeObjectStore } from '@wh/platform/messaging';
-import type { WebhookNotifier } from '../webhooks/webhook-notifier';
-import type { CrawlJobsRepository, NewJob } from '../database/crawl-jobs.repository';
+import { decodeJson, LargeObjectStore } from '@wh/platform/messaging';
+import { CrawlJobsRepository, type NewJob } from '../database/crawl-jobs.repository';
+import { Transactions } from '../database/transactions';
+import { WebhookNotifier } from '../webhooks/webhook-notifier';
 
 /** Hours a running job's state is kept before it is considered abandoned (its documents expire with it). */
 const RUNNING_JOB_RETENTION_MS = 24 * 3_600_000;
@@ -12,18 +14,20 @@ const RUNNING_JOB_RETENTION_MS = 24 * 3_600_000;
  * Creates a batch scrape or a crawl. A batch's URLs are queued at once; a crawl is queued for seeding (robots.txt,
  * sitemaps), which any replica's loop picks up. Both announce `started` to their webhook.
  */
+@Injectable()
 export class CreateJobService {
   constructor(
-    private readonly jobs: CrawlJobsRepository,
-    private readonly notifier: WebhookNotifier,
-    private readonly largeObjects: LargeObjectStore,
+    @Inject(Transactions) private readonly transactions: Transactions,
+    @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
+    @Inject(WebhookNotifier) private readonly notifier: WebhookNotifier,
+    @Inject(LargeObjectStore) private readonly largeObjects: LargeObjectStore,
   ) {}
 
   async execute(request: CreateCrawlJobRequest): Promise<CreateCrawlJobReply> {
     const id = randomUUID();
     const created = newJob(id, request);
     const urls = created.kind === 'batch' ? await this.batchUrls(request) : [];
-    const deliveryId = await this.jobs.transaction(async (trx) => {
+    const deliveryId = await this.transactions.run(async (trx) => {
       const inserted = await this.jobs.insertJob(trx, created);
       if (!inserted) {
         throw new DomainError(ErrorCode.Conflict, 'Idempotency key already used', { idempotencyKey: request.idempotencyKey });

@@ -1,22 +1,24 @@
-import type { Transaction } from 'kysely';
-import type { CrawlDatabase } from '../database/crawl-database';
-import type { WebhookNotifier } from '../webhooks/webhook-notifier';
-import type { CrawlJobsRepository } from '../database/crawl-jobs.repository';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Trx } from '../database/crawl-database';
+import { CrawlJobsRepository } from '../database/crawl-jobs.repository';
+import { WebhookNotifier } from '../webhooks/webhook-notifier';
+import { DOCUMENT_RETENTION_MS } from './document-retention';
 import type { Job } from './job';
 
 /**
  * Ends a job once nothing is queued or in flight: `completed`, or `failed` when not one page could be scraped.
  * Runs inside the transaction that settled the last page, so exactly one caller sees the job end.
  */
+@Injectable()
 export class JobFinisher {
   constructor(
-    private readonly jobs: CrawlJobsRepository,
-    private readonly notifier: WebhookNotifier,
-    private readonly retentionMs: number,
+    @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
+    @Inject(WebhookNotifier) private readonly notifier: WebhookNotifier,
+    @Inject(DOCUMENT_RETENTION_MS) private readonly retentionMs: number,
   ) {}
 
   /** Returns the id of the webhook delivery to queue after commit, if any. */
-  async finishIfDone(trx: Transaction<CrawlDatabase>, job: Job): Promise<string | undefined> {
+  async finishIfDone(trx: Trx, job: Job): Promise<string | undefined> {
     if (job.status !== 'scraping' || !job.seeded) return undefined;
     if (await this.jobs.hasOpenPages(trx, job.id)) return undefined;
     const counts = await this.jobs.counts(job.id, trx);

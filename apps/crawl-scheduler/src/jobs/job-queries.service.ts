@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type ActiveCrawlsReply,
-  type CrawlJobCancelReply,
   type CrawlJobErrorsReply,
   type CrawlJobRef,
   type CrawlJobStatusReply,
   type CrawlJobStatusRequest,
-  ErrorCode,
 } from '@wh/contracts';
-import { DomainError } from '@wh/platform/errors';
-import type { LargeObjectStore, NatsClient } from '@wh/platform/messaging';
-import type { WebhookNotifier } from '../webhooks/webhook-notifier';
-import type { CrawlJobsRepository } from '../database/crawl-jobs.repository';
+import { LargeObjectStore, NatsClient } from '@wh/platform/messaging';
+import { CrawlJobsRepository } from '../database/crawl-jobs.repository';
 import type { Job } from './job';
+import { jobNotFound } from './job-not-found';
 
 /** A status page holds at most this much document data (spec 8). */
 const STATUS_PAGE_BYTES = 10 * 1024 * 1024;
@@ -20,14 +18,13 @@ const DEFAULT_PAGE_LIMIT = 100_000;
 /** Room in a reply for the fields around the documents. */
 const REPLY_OVERHEAD_BYTES = 8_192;
 
-/** Status pages, errors, cancel and the active list: reads and small writes scoped to the asking team. */
+/** Status pages, errors and the active list: reads scoped to the asking team. */
+@Injectable()
 export class JobQueriesService {
   constructor(
-    private readonly jobs: CrawlJobsRepository,
-    private readonly notifier: WebhookNotifier,
-    private readonly largeObjects: LargeObjectStore,
-    private readonly nats: NatsClient,
-    private readonly retentionMs: number,
+    @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
+    @Inject(LargeObjectStore) private readonly largeObjects: LargeObjectStore,
+    @Inject(NatsClient) private readonly nats: NatsClient,
   ) {}
 
   async status(request: CrawlJobStatusRequest): Promise<CrawlJobStatusReply> {
@@ -58,19 +55,6 @@ export class JobQueriesService {
     return { ...reply, dataObject };
   }
 
-  async cancel(request: CrawlJobRef): Promise<CrawlJobCancelReply> {
-    let deliveryId: string | undefined;
-    const outcome = await this.jobs.transaction(async (trx) => {
-      const cancelled = await this.jobs.cancel(trx, request.teamId, request.kind, request.jobId, this.retentionMs);
-      // One event for the cancel, whatever number of pages it dropped.
-      if (cancelled?.cancelledNow) deliveryId = await this.notifier.record(trx, cancelled.job, 'failed', [], 'Job cancelled');
-      return cancelled;
-    });
-    if (!outcome) throw notFound(request.kind);
-    await this.notifier.queue([deliveryId ? { id: deliveryId, teamId: request.teamId } : undefined]);
-    return { status: outcome.job.status };
-  }
-
   async errors(request: CrawlJobRef): Promise<CrawlJobErrorsReply> {
     const job = await this.require(request);
     return this.jobs.failures(job.id);
@@ -88,11 +72,7 @@ export class JobQueriesService {
 
   private async require(request: CrawlJobRef): Promise<Job> {
     const job = await this.jobs.findForTeam(request.teamId, request.jobId, request.kind);
-    if (!job) throw notFound(request.kind);
+    if (!job) throw jobNotFound(request.kind);
     return job;
   }
-}
-
-function notFound(kind: CrawlJobRef['kind']): DomainError {
-  return new DomainError(ErrorCode.NotFound, kind === 'crawl' ? 'Crawl job not found' : 'Batch scrape job not found');
 }

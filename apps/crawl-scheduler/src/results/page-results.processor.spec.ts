@@ -3,13 +3,14 @@ import type { LargeObjectStore } from '@wh/platform/messaging';
 import { resolvedScrapeOptions } from '@wh/testing';
 import type { PageDispatcher } from '../dispatch/page-dispatcher';
 import type { RobotsCache } from '../frontier/robots-cache';
+import type { UsageBiller } from '../billing/usage-biller';
 import type { CrawlJobsRepository } from '../database/crawl-jobs.repository';
 import type { CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages.repository';
+import type { Transactions } from '../database/transactions';
 import type { BatchScrape } from '../jobs/job';
 import type { JobFinisher } from '../jobs/job-finisher';
 import type { WebhookNotifier } from '../webhooks/webhook-notifier';
 import { PageResultsProcessor } from './page-results.processor';
-import type { UsageBiller } from './usage-biller';
 
 const TEAM = 'team-1';
 const JOB_ID = '10000000-0000-4000-8000-000000000000';
@@ -86,6 +87,8 @@ function setUp(rows: { job: BatchScrape; pages: CrawlPageRow[] }) {
   const biller = { bill: jest.fn(async () => undefined) };
   const largeObjects = { delete: jest.fn(async () => undefined), get: jest.fn(async () => undefined) };
   const processor = new PageResultsProcessor(
+    // The processor's transactions, counted as `jobs.transaction`.
+    { run: jobs.transaction } as unknown as Transactions,
     jobs as unknown as CrawlJobsRepository,
     pages as unknown as CrawlPagesRepository,
     {} as RobotsCache,

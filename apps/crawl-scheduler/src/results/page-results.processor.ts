@@ -1,18 +1,19 @@
-import type { Transaction } from 'kysely';
+import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type ScrapeDocument, type ScrapeJobFinishedEvent } from '@wh/contracts';
-import { decodeJson, type LargeObjectStore } from '@wh/platform/messaging';
-import type { CrawlDatabase } from '../database/crawl-database';
-import type { PageDispatcher } from '../dispatch/page-dispatcher';
+import { decodeJson, LargeObjectStore } from '@wh/platform/messaging';
+import { type PageCharge, UsageBiller } from '../billing/usage-biller';
+import type { Trx } from '../database/crawl-database';
+import { CrawlJobsRepository, type NewPage } from '../database/crawl-jobs.repository';
+import { type CompletedPage, type CrawlPageRow, CrawlPagesRepository, type DispatchedPage } from '../database/crawl-pages.repository';
+import { Transactions } from '../database/transactions';
+import { PageDispatcher } from '../dispatch/page-dispatcher';
 import { CrawlScope } from '../frontier/crawl-scope';
 import { triageLinks, withinLimit } from '../frontier/link-triage';
-import type { RobotsCache } from '../frontier/robots-cache';
+import { RobotsCache } from '../frontier/robots-cache';
 import { crawlUrlKey, parseCrawlableUrl } from '../frontier/url-key';
-import type { CrawlJobsRepository, NewPage } from '../database/crawl-jobs.repository';
-import type { CompletedPage, CrawlPageRow, CrawlPagesRepository, DispatchedPage } from '../database/crawl-pages.repository';
 import type { Job } from '../jobs/job';
-import type { JobFinisher } from '../jobs/job-finisher';
-import type { WebhookNotifier } from '../webhooks/webhook-notifier';
-import type { PageCharge, UsageBiller } from './usage-biller';
+import { JobFinisher } from '../jobs/job-finisher';
+import { WebhookNotifier } from '../webhooks/webhook-notifier';
 
 /** One result with everything that can be worked out before the transaction. */
 interface PreparedResult {
@@ -38,16 +39,18 @@ function deliveryOf(job: Job, deliveryId: string | undefined): { id: string; tea
  * transaction per batch, one lock per job, one statement for the documents. Idempotent: a redelivered or late
  * result of a page already settled changes nothing but re-sends its (deduplicated) usage charge.
  */
+@Injectable()
 export class PageResultsProcessor {
   constructor(
-    private readonly jobs: CrawlJobsRepository,
-    private readonly pages: CrawlPagesRepository,
-    private readonly robots: RobotsCache,
-    private readonly finisher: JobFinisher,
-    private readonly notifier: WebhookNotifier,
-    private readonly dispatcher: PageDispatcher,
-    private readonly biller: UsageBiller,
-    private readonly largeObjects: LargeObjectStore,
+    @Inject(Transactions) private readonly transactions: Transactions,
+    @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
+    @Inject(CrawlPagesRepository) private readonly pages: CrawlPagesRepository,
+    @Inject(RobotsCache) private readonly robots: RobotsCache,
+    @Inject(JobFinisher) private readonly finisher: JobFinisher,
+    @Inject(WebhookNotifier) private readonly notifier: WebhookNotifier,
+    @Inject(PageDispatcher) private readonly dispatcher: PageDispatcher,
+    @Inject(UsageBiller) private readonly biller: UsageBiller,
+    @Inject(LargeObjectStore) private readonly largeObjects: LargeObjectStore,
   ) {}
 
   async process(events: readonly ScrapeJobFinishedEvent[]): Promise<void> {
@@ -69,7 +72,7 @@ export class PageResultsProcessor {
       }),
     );
 
-    const kept = await this.jobs.transaction(async (trx) => {
+    const kept = await this.transactions.run(async (trx) => {
       const batch: KeptBatch = { charges: [], webhooks: [], dispatches: [] };
       // Jobs in id order: two replicas keeping results of the same jobs never wait on each other's locks.
       for (const jobId of [...byJob.keys()].sort()) await this.keepJobResults(trx, jobId, byJob.get(jobId) ?? [], batch);
@@ -88,7 +91,7 @@ export class PageResultsProcessor {
     return { event, page, document, discovered };
   }
 
-  private async keepJobResults(trx: Transaction<CrawlDatabase>, jobId: string, results: readonly PreparedResult[], batch: KeptBatch): Promise<void> {
+  private async keepJobResults(trx: Trx, jobId: string, results: readonly PreparedResult[], batch: KeptBatch): Promise<void> {
     const job = await this.jobs.lock(trx, jobId);
     if (!job) return;
     const locked = new Map((await this.pages.lockMany(trx, results.map((result) => result.page.id))).map((page) => [page.id, page]));
@@ -131,7 +134,7 @@ export class PageResultsProcessor {
    * Whether a redirect led this page to a URL the job already has; if not, the final URL's key is taken, so a
    * page reached twice under two URLs is kept once.
    */
-  private async isDuplicateOfKeptPage(trx: Transaction<CrawlDatabase>, job: Job, page: CrawlPageRow, document: ScrapeDocument): Promise<boolean> {
+  private async isDuplicateOfKeptPage(trx: Trx, job: Job, page: CrawlPageRow, document: ScrapeDocument): Promise<boolean> {
     const finalKey = this.finalKeyOf(job, document);
     if (!finalKey || finalKey === page.url_key) return false;
     if (await this.pages.findByKey(trx, job.id, finalKey)) return true;
@@ -140,7 +143,7 @@ export class PageResultsProcessor {
   }
 
   /** Queues the discovered URLs the job does not have yet, as many as its `limit` leaves room for. */
-  private async admit(trx: Transaction<CrawlDatabase>, job: Job, discovered: readonly NewPage[]): Promise<void> {
+  private async admit(trx: Trx, job: Job, discovered: readonly NewPage[]): Promise<void> {
     if (discovered.length === 0) return;
     const unique = [...new Map(discovered.map((page) => [page.urlKey, page])).values()];
     const known = await this.pages.existingKeys(trx, job.id, unique.map((page) => page.urlKey));

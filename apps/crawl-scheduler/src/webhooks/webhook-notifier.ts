@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
 import { type ScrapeDocument, Subjects, type WebhookEventKind } from '@wh/contracts';
-import type { JetStreamPublisher } from '@wh/platform/messaging';
-import type { Db } from '../database/crawl-database';
+import { JetStreamPublisher } from '@wh/platform/messaging';
+import type { Trx } from '../database/crawl-database';
 import type { Job } from '../jobs/job';
-import type { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 
 const EVENT_PREFIX = { crawl: 'crawl', batch: 'batch_scrape' } as const;
 
@@ -11,14 +12,15 @@ const EVENT_PREFIX = { crawl: 'crawl', batch: 'batch_scrape' } as const;
  * Records a job's webhook events in the same transaction as the state change they report, and queues them for
  * delivery once that transaction committed. Events the caller did not subscribe to are not recorded.
  */
+@Injectable()
 export class WebhookNotifier {
   constructor(
-    private readonly deliveries: WebhookDeliveriesRepository,
-    private readonly publisher: JetStreamPublisher,
+    @Inject(WebhookDeliveriesRepository) private readonly deliveries: WebhookDeliveriesRepository,
+    @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
   ) {}
 
   /** Returns the delivery's id to pass to {@link queue} after commit, or undefined when nothing is to be sent. */
-  async record(trx: Db, job: Job, kind: WebhookEventKind, data: ScrapeDocument[], error?: string): Promise<string | undefined> {
+  async record(trx: Trx, job: Job, kind: WebhookEventKind, data: ScrapeDocument[], error?: string): Promise<string | undefined> {
     const webhook = job.webhook;
     if (!webhook || !webhook.events.includes(kind)) return undefined;
     const type = `${EVENT_PREFIX[job.kind]}.${kind}`;

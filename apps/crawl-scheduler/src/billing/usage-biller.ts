@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
 import { MAX_USAGE_CHARGES_PER_BATCH, Subjects, type UsageRecordedEvent } from '@wh/contracts';
-import type { Logger } from '@wh/platform/logging';
-import type { JetStreamPublisher } from '@wh/platform/messaging';
+import { LOGGER, type Logger } from '@wh/platform/logging';
+import { JetStreamPublisher } from '@wh/platform/messaging';
 import type { Job } from '../jobs/job';
 
 export interface PageCharge {
@@ -14,10 +15,11 @@ export interface PageCharge {
  * Sends the credits of kept pages to billing, many pages per message. Each charge's id is its page's, so billing
  * records a page once however often (and in whichever batch) it is sent again after a crash.
  */
+@Injectable()
 export class UsageBiller {
   constructor(
-    private readonly publisher: JetStreamPublisher,
-    private readonly logger: Logger,
+    @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async bill(charges: readonly PageCharge[]): Promise<void> {
