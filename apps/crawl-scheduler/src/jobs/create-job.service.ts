@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { type CreateCrawlJobReply, type CreateCrawlJobRequest, ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import { decodeJson, LargeObjectStore } from '@wh/platform/messaging';
 import { CrawlJobsRepository, type NewJob } from '../database/crawl-jobs.repository';
 import { Transactions } from '../database/transactions';
+import { OffloadedPayloads } from '../offload/offloaded-payloads';
 import { WebhookNotifier } from '../webhooks/webhook-notifier';
 
 /** Hours a running job's state is kept before it is considered abandoned (its documents expire with it). */
@@ -20,13 +20,13 @@ export class CreateJobService {
     @Inject(Transactions) private readonly transactions: Transactions,
     @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
     @Inject(WebhookNotifier) private readonly notifier: WebhookNotifier,
-    @Inject(LargeObjectStore) private readonly largeObjects: LargeObjectStore,
+    @Inject(OffloadedPayloads) private readonly offloaded: OffloadedPayloads,
   ) {}
 
   async execute(request: CreateCrawlJobRequest): Promise<CreateCrawlJobReply> {
     const id = randomUUID();
     const created = newJob(id, request);
-    const urls = created.kind === 'batch' ? await this.batchUrls(request) : [];
+    const urls = created.kind === 'batch' ? await this.offloaded.batchUrls(request) : [];
     const deliveryId = await this.transactions.run(async (trx) => {
       const inserted = await this.jobs.insertJob(trx, created);
       if (!inserted) {
@@ -40,15 +40,6 @@ export class CreateJobService {
     });
     await this.notifier.queue([deliveryId ? { id: deliveryId, teamId: request.teamId } : undefined]);
     return { id };
-  }
-
-  private async batchUrls(request: CreateCrawlJobRequest): Promise<string[]> {
-    if (request.urls) return request.urls;
-    if (!request.urlsObject) return [];
-    const body = await this.largeObjects.get(request.urlsObject);
-    await this.largeObjects.delete(request.urlsObject);
-    if (!body) throw new DomainError(ErrorCode.ServiceUnavailable, 'the batch URL list expired before it was read', undefined, true);
-    return decodeJson<string[]>(body);
   }
 }
 

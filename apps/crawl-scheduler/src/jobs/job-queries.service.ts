@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type ActiveCrawlsReply,
@@ -7,24 +6,21 @@ import {
   type CrawlJobStatusReply,
   type CrawlJobStatusRequest,
 } from '@wh/contracts';
-import { LargeObjectStore, NatsClient } from '@wh/platform/messaging';
 import { CrawlJobsRepository } from '../database/crawl-jobs.repository';
+import { OffloadedPayloads } from '../offload/offloaded-payloads';
 import type { Job } from './job';
 import { jobNotFound } from './job-not-found';
 
 /** A status page holds at most this much document data (spec 8). */
 const STATUS_PAGE_BYTES = 10 * 1024 * 1024;
 const DEFAULT_PAGE_LIMIT = 100_000;
-/** Room in a reply for the fields around the documents. */
-const REPLY_OVERHEAD_BYTES = 8_192;
 
 /** Status pages, errors and the active list: reads scoped to the asking team. */
 @Injectable()
 export class JobQueriesService {
   constructor(
     @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
-    @Inject(LargeObjectStore) private readonly largeObjects: LargeObjectStore,
-    @Inject(NatsClient) private readonly nats: NatsClient,
+    @Inject(OffloadedPayloads) private readonly offloaded: OffloadedPayloads,
   ) {}
 
   async status(request: CrawlJobStatusRequest): Promise<CrawlJobStatusReply> {
@@ -46,13 +42,7 @@ export class JobQueriesService {
       expiresAt: job.expiresAt.toISOString(),
       ...(hasNext ? { nextSkip: request.skip + returned } : {}),
     };
-    const data = `[${page.documents.join(',')}]`;
-    if (Buffer.byteLength(data) + REPLY_OVERHEAD_BYTES < this.nats.maxPayloadBytes) {
-      return { ...reply, data: JSON.parse(data) as CrawlJobStatusReply['data'] };
-    }
-    const dataObject = `status-${randomUUID()}`;
-    await this.largeObjects.put(dataObject, Buffer.from(data));
-    return { ...reply, dataObject };
+    return this.offloaded.withStatusData(reply, `[${page.documents.join(',')}]`);
   }
 
   async errors(request: CrawlJobRef): Promise<CrawlJobErrorsReply> {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CrawlSchedulerConfig } from '../crawl-scheduler.config';
 import { CrawlDatabaseModule } from '../database/database.module';
 import { DispatchModule } from '../dispatch/dispatch.module';
+import { OffloadModule } from '../offload/offload.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CancelJobService } from './cancel-job.service';
 import { CrawlJobsHandler } from './crawl-jobs.handler';
@@ -12,7 +13,7 @@ import { JobQueriesService } from './job-queries.service';
 
 /** The gateway's calls about batch scrapes and crawls (create, status, cancel, errors, active), and the end of a job. */
 @Module({
-  imports: [CrawlDatabaseModule, WebhooksModule, DispatchModule],
+  imports: [CrawlDatabaseModule, WebhooksModule, DispatchModule, OffloadModule],
   controllers: [CrawlJobsHandler],
   providers: [
     { provide: DOCUMENT_RETENTION_MS, inject: [CrawlSchedulerConfig], useFactory: documentRetentionMs },

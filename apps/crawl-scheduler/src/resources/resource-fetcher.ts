@@ -2,7 +2,8 @@ import { gunzipSync } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
 import { Subjects } from '@wh/contracts';
 import { toDomainError } from '@wh/platform/errors';
-import { LargeObjectStore, NatsRequester } from '@wh/platform/messaging';
+import { NatsRequester } from '@wh/platform/messaging';
+import { OffloadedPayloads } from '../offload/offloaded-payloads';
 
 export interface FetchedResource {
   statusCode: number;
@@ -26,7 +27,7 @@ function isGzip(body: Buffer): boolean {
 export class ResourceFetcher {
   constructor(
     @Inject(NatsRequester) private readonly requester: NatsRequester,
-    @Inject(LargeObjectStore) private readonly largeObjects: LargeObjectStore,
+    @Inject(OffloadedPayloads) private readonly offloaded: OffloadedPayloads,
   ) {}
 
   async fetch(url: string): Promise<FetchedResource | undefined> {
@@ -36,20 +37,12 @@ export class ResourceFetcher {
         { url, maxBytes: MAX_RESOURCE_BYTES, timeoutMs: RESOURCE_TIMEOUT_MS },
         RESOURCE_TIMEOUT_MS + 5_000,
       );
-      const body = await this.bodyOf(reply.bodyBase64, reply.bodyObject);
+      const body = await this.offloaded.resourceBody(reply);
       const raw = isGzip(body) ? gunzipSync(body, { maxOutputLength: MAX_RESOURCE_BYTES }) : body;
       return { statusCode: reply.statusCode, finalUrl: reply.finalUrl, text: raw.toString('utf8') };
     } catch (error) {
       if (toDomainError(error).retryable) throw error;
       return undefined;
     }
-  }
-
-  private async bodyOf(base64: string | undefined, objectName: string | undefined): Promise<Buffer> {
-    if (base64 !== undefined) return Buffer.from(base64, 'base64');
-    if (!objectName) return Buffer.alloc(0);
-    const stored = await this.largeObjects.get(objectName);
-    await this.largeObjects.delete(objectName);
-    return Buffer.from(stored ?? new Uint8Array());
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { OffloadModule } from '../offload/offload.module';
 import { ResourceFetcher } from './resource-fetcher';
 
 /** robots.txt files and sitemaps, fetched through a scrape-worker. */
-@Module({ providers: [ResourceFetcher], exports: [ResourceFetcher] })
+@Module({ imports: [OffloadModule], providers: [ResourceFetcher], exports: [ResourceFetcher] })
 export class ResourcesModule {}

@@ -1,5 +1,5 @@
 import type { ScrapeJobFinishedEvent } from '@wh/contracts';
-import type { LargeObjectStore } from '@wh/platform/messaging';
+import type { LargeObjectStore, NatsClient } from '@wh/platform/messaging';
 import { resolvedScrapeOptions } from '@wh/testing';
 import type { PageDispatcher } from '../dispatch/page-dispatcher';
 import type { RobotsCache } from '../frontier/robots-cache';
@@ -9,6 +9,7 @@ import type { CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages
 import type { Transactions } from '../database/transactions';
 import type { BatchScrape } from '../jobs/job';
 import type { JobFinisher } from '../jobs/job-finisher';
+import { OffloadedPayloads } from '../offload/offloaded-payloads';
 import type { WebhookNotifier } from '../webhooks/webhook-notifier';
 import { PageResultsProcessor } from './page-results.processor';
 
@@ -96,7 +97,7 @@ function setUp(rows: { job: BatchScrape; pages: CrawlPageRow[] }) {
     notifier as unknown as WebhookNotifier,
     dispatcher as unknown as PageDispatcher,
     biller as unknown as UsageBiller,
-    largeObjects as unknown as LargeObjectStore,
+    new OffloadedPayloads(largeObjects as unknown as LargeObjectStore, {} as NatsClient),
   );
   return { processor, jobs, pages, finisher, dispatcher, biller, claimedNext };
 }

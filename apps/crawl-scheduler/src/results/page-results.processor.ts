@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type ScrapeDocument, type ScrapeJobFinishedEvent } from '@wh/contracts';
-import { decodeJson, LargeObjectStore } from '@wh/platform/messaging';
 import { type PageCharge, UsageBiller } from '../billing/usage-biller';
 import type { Trx } from '../database/crawl-database';
 import { CrawlJobsRepository, type NewPage } from '../database/crawl-jobs.repository';
@@ -13,6 +12,7 @@ import { RobotsCache } from '../frontier/robots-cache';
 import { crawlUrlKey, parseCrawlableUrl } from '../frontier/url-key';
 import type { Job } from '../jobs/job';
 import { JobFinisher } from '../jobs/job-finisher';
+import { OffloadedPayloads } from '../offload/offloaded-payloads';
 import { WebhookNotifier } from '../webhooks/webhook-notifier';
 
 /** One result with everything that can be worked out before the transaction. */
@@ -50,7 +50,7 @@ export class PageResultsProcessor {
     @Inject(WebhookNotifier) private readonly notifier: WebhookNotifier,
     @Inject(PageDispatcher) private readonly dispatcher: PageDispatcher,
     @Inject(UsageBiller) private readonly biller: UsageBiller,
-    @Inject(LargeObjectStore) private readonly largeObjects: LargeObjectStore,
+    @Inject(OffloadedPayloads) private readonly offloaded: OffloadedPayloads,
   ) {}
 
   async process(events: readonly ScrapeJobFinishedEvent[]): Promise<void> {
@@ -78,15 +78,14 @@ export class PageResultsProcessor {
       for (const jobId of [...byJob.keys()].sort()) await this.keepJobResults(trx, jobId, byJob.get(jobId) ?? [], batch);
       return batch;
     });
-    const documentObjects = events.flatMap((event) => (event.documentObject ? [event.documentObject] : []));
-    await Promise.all(documentObjects.map((name) => this.largeObjects.delete(name)));
+    await this.offloaded.discardDocuments(events);
     await this.biller.bill(kept.charges);
     await this.notifier.queue(kept.webhooks);
     await Promise.all(kept.dispatches.map(({ job, pages: claimed }) => this.dispatcher.publish(job, claimed)));
   }
 
   private async prepare(job: Job, page: CrawlPageRow, event: ScrapeJobFinishedEvent): Promise<PreparedResult> {
-    const document = event.status === 'completed' ? await this.documentOf(event) : undefined;
+    const document = event.status === 'completed' ? await this.offloaded.documentOf(event) : undefined;
     const discovered = document ? await this.discover(job, page.depth + 1, document, event.discoveredLinks ?? []) : [];
     return { event, page, document, discovered };
   }
@@ -156,14 +155,6 @@ export class PageResultsProcessor {
         room,
       ),
     );
-  }
-
-  private async documentOf(event: ScrapeJobFinishedEvent): Promise<ScrapeDocument | undefined> {
-    if (event.document) return event.document;
-    if (!event.documentObject) return undefined;
-    const body = await this.largeObjects.get(event.documentObject);
-    if (!body) return undefined;
-    return decodeJson<ScrapeDocument>(body);
   }
 
   private finalKeyOf(job: Job, document: ScrapeDocument): string | undefined {
