@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
 import { Consumers, ObjectBuckets, Streams } from '@wh/contracts';
 import { PlatformModule } from '@wh/platform/runtime';
+import { BillingModule } from './billing/billing.module';
+import { UsageChargesListener } from './billing/usage-charges.listener';
 import { CrawlSchedulerConfig } from './crawl-scheduler.config';
+import { DispatchModule } from './dispatch/dispatch.module';
+import { NextPagesListener } from './dispatch/next-pages.listener';
 import { JobsModule } from './jobs/jobs.module';
 import { LoopModule } from './loop/loop.module';
 import { ResultsModule } from './results/results.module';
+import { WebhookEventsListener } from './webhooks/webhook-events.listener';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 const SERVICE_NAME = 'crawl-scheduler';
@@ -21,7 +26,11 @@ const SERVICE_NAME = 'crawl-scheduler';
       database: true,
     }),
     JobsModule,
-    ResultsModule,
+    // Kept results -> charges (billing), page and end events (webhooks), the next pages (dispatch), in that order.
+    ResultsModule.withListeners({
+      imports: [BillingModule, WebhooksModule, DispatchModule],
+      listeners: [UsageChargesListener, WebhookEventsListener, NextPagesListener],
+    }),
     WebhooksModule,
     LoopModule,
   ],

@@ -28,7 +28,8 @@ export class SeedNextCrawl {
     // A crawl whose start URL is blocked or out of scope has nothing to do: it ends here.
     const delivery = await this.transactions.run(async (trx) => {
       const seeded = await this.jobs.lock(trx, job.id);
-      return seeded ? this.finisher.finishIfDone(trx, seeded) : undefined;
+      const finished = seeded && (await this.finisher.finishIfDone(trx, seeded));
+      return seeded && finished ? this.notifier.recordFinished(trx, seeded, finished) : undefined;
     });
     await this.notifier.queue([delivery ? { id: delivery, teamId: job.teamId } : undefined]);
     return job;

@@ -4,6 +4,7 @@ import { type ScrapeDocument, Subjects, type WebhookEventKind } from '@wh/contra
 import { JetStreamPublisher } from '@wh/platform/messaging';
 import type { Trx } from '../database/crawl-database';
 import type { Job } from '../jobs/job';
+import type { FinishedStatus } from '../jobs/job-finisher';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 
 const EVENT_PREFIX = { crawl: 'crawl', batch: 'batch_scrape' } as const;
@@ -35,6 +36,11 @@ export class WebhookNotifier {
     const id = randomUUID();
     await this.deliveries.insert(trx, { id, jobId: job.id, teamId: job.teamId, eventType: type, url: webhook.url, headers: webhook.headers, body });
     return id;
+  }
+
+  /** The event of a job's end: `completed`, or `failed` when not one of its pages could be scraped. */
+  async recordFinished(trx: Trx, job: Job, status: FinishedStatus): Promise<string | undefined> {
+    return status === 'failed' ? this.record(trx, job, 'failed', [], 'No page of the job could be scraped') : this.record(trx, job, 'completed', []);
   }
 
   /** Queues recorded deliveries; the message id makes a repeated queueing of one delivery a no-op. */

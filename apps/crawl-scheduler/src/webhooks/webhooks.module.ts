@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CrawlSchedulerConfig } from '../crawl-scheduler.config';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookDeliveryHandler } from './webhook-delivery.handler';
+import { WebhookEventsListener } from './webhook-events.listener';
 import { WebhookHousekeeping } from './webhook-housekeeping';
 import { WebhookNotifier } from './webhook-notifier';
 import { WEBHOOK_SENDER_SETTINGS, WebhookSender, type WebhookSenderSettings } from './webhook-sender';
@@ -25,7 +26,8 @@ const WEBHOOK_USER_AGENT = 'WebHarvest-Webhooks/0.1';
     WebhookNotifier,
     WebhookSender,
     WebhookHousekeeping,
+    WebhookEventsListener,
   ],
-  exports: [WebhookNotifier, WebhookHousekeeping],
+  exports: [WebhookNotifier, WebhookHousekeeping, WebhookEventsListener],
 })
 export class WebhooksModule {}
