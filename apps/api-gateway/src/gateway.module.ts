@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { Streams } from '@wh/contracts';
-import { JetStreamPublisher, NatsClient } from '@wh/platform/messaging';
 import { PlatformModule } from '@wh/platform/runtime';
 import { ScrapeClient } from '@wh/scrape-client';
 import { AuthModule } from './auth/auth.module';
@@ -32,11 +31,7 @@ export const API_GATEWAY = 'api-gateway';
   ],
   controllers: [ScrapeController, CrawlController, BatchScrapeController, FilesController],
   providers: [
-    {
-      provide: ScrapeClient,
-      inject: [NatsClient, JetStreamPublisher],
-      useFactory: (nats: NatsClient, publisher: JetStreamPublisher) => new ScrapeClient(nats, publisher),
-    },
+    ScrapeClient,
     JobsClient,
     JobWatchRoute,
     FileUrls,

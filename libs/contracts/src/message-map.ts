@@ -24,6 +24,8 @@ import {
 import {
   BrowserProfileDeleteRequest,
   BrowserReplicaHeartbeat,
+  BrowserReplicaLaunchCommand,
+  BrowserReplicaStopCommand,
   type BrowserSessionAuthorizeReply,
   BrowserSessionAuthorizeRequest,
   type BrowserSessionCreateReply,
@@ -96,6 +98,8 @@ export const Messages = {
   [Subjects.browserSessionAuthorize]: request(BrowserSessionAuthorizeRequest).replies<BrowserSessionAuthorizeReply>(),
   [Subjects.browserProfileDelete]: request(BrowserProfileDeleteRequest).replies<{ deleted: boolean }>(),
   [Subjects.browserReplicaHeartbeat]: request(BrowserReplicaHeartbeat).replies<{ accepted: true }>(),
+  [Subjects.browserReplicaLaunch]: request(BrowserReplicaLaunchCommand).replies<void>(),
+  [Subjects.browserReplicaStop]: request(BrowserReplicaStopCommand).replies<void>(),
 } as const;
 
 type MessageMap = typeof Messages;

@@ -49,6 +49,10 @@ export const Subjects = {
   browserProfileDelete: 'browser.profile.delete',
   /** Request/reply: a replica's heartbeat with its endpoint and free capacity. */
   browserReplicaHeartbeat: 'browser.replica.heartbeat',
+  /** Request/reply addressed to one replica (`browser.replica.launch.<replicaId>`): start a placed session. */
+  browserReplicaLaunch: 'browser.replica.launch',
+  /** Request/reply addressed to one replica (`browser.replica.stop.<replicaId>`): end a session it holds. */
+  browserReplicaStop: 'browser.replica.stop',
 } as const;
 
 export type ScrapeOrigin = 'direct' | 'scheduled';
@@ -56,9 +60,4 @@ export type ScrapeOrigin = 'direct' | 'scheduled';
 /** Subject on which the completion of one scrape job is announced. */
 export function scrapeJobFinishedSubject(origin: ScrapeOrigin, jobId: string): string {
   return `${Subjects.scrapeJobFinished}.${origin}.${jobId}`;
-}
-
-/** Commands addressed to one browser-session-manager replica: `browser.replica.<replicaId>.<command>`. */
-export function browserReplicaSubject(replicaId: string, command: 'launch' | 'stop'): string {
-  return `browser.replica.${replicaId}.${command}`;
 }

@@ -1,3 +1,4 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { Subscription } from 'nats';
 import {
   ErrorCode,
@@ -9,7 +10,7 @@ import {
   scrapeJobFinishedSubject,
 } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import type { JetStreamPublisher, NatsClient, ReceivedMessage } from '@wh/platform/messaging';
+import { JetStreamPublisher, NatsClient, type ReceivedMessage } from '@wh/platform/messaging';
 
 /** Time a caller keeps waiting past the job's deadline, for a result already on its way. */
 const RESULT_GRACE_MS = 1_000;
@@ -19,10 +20,11 @@ const RESULT_GRACE_MS = 1_000;
  * by the worker's single handler (cache first, then the engines), which bills direct scrapes and announces the end
  * on `scrape.job.finished.<origin>.<jobId>`.
  */
+@Injectable()
 export class ScrapeClient {
   constructor(
-    private readonly nats: NatsClient,
-    private readonly publisher: JetStreamPublisher,
+    @Inject(NatsClient) private readonly nats: NatsClient,
+    @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
   ) {}
 
   /**

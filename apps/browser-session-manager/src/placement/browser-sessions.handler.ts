@@ -1,5 +1,4 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   BrowserProfileDeleteRequest,
   BrowserReplicaHeartbeat,
@@ -15,13 +14,12 @@ import {
   Subjects,
 } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import { PreserveRpcErrors } from '@wh/platform/messaging';
-import { PROFILE_STORE, type ProfileStore } from '../profiles/profile-store';
-import { ProfilesRepository } from '../profiles/profiles.repository';
+import { HandleRequest, PreserveRpcErrors } from '@wh/platform/messaging';
+import { ReplicasRepository } from '../database/replicas.repository';
+import { SessionsRepository } from '../database/sessions.repository';
+import { DeleteProfile } from '../profiles/delete-profile';
 import { CreateSession } from './create-session';
-import { ReplicasRepository } from './replicas.repository';
 import { toSessionView } from './session-view';
-import { SessionsRepository } from './sessions.repository';
 import { StopSession } from './stop-session';
 
 /** The control plane of browser sessions: any replica answers these, through the service's queue group. */
@@ -33,52 +31,47 @@ export class BrowserSessionsHandler {
     @Inject(StopSession) private readonly stopSession: StopSession,
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
     @Inject(ReplicasRepository) private readonly replicas: ReplicasRepository,
-    @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
-    @Inject(PROFILE_STORE) private readonly store: ProfileStore,
+    @Inject(DeleteProfile) private readonly profileDeletion: DeleteProfile,
   ) {}
 
-  @MessagePattern(Subjects.browserSessionCreate)
-  async create(@Payload() request: BrowserSessionCreateRequest): Promise<BrowserSessionCreateReply> {
+  @HandleRequest(Subjects.browserSessionCreate)
+  async create(request: BrowserSessionCreateRequest): Promise<BrowserSessionCreateReply> {
     return this.createSession.execute(request);
   }
 
-  @MessagePattern(Subjects.browserSessionStop)
-  async stop(@Payload() ref: BrowserSessionRef): Promise<BrowserSessionStopReply> {
+  @HandleRequest(Subjects.browserSessionStop)
+  async stop(ref: BrowserSessionRef): Promise<BrowserSessionStopReply> {
     return this.stopSession.execute(ref);
   }
 
-  @MessagePattern(Subjects.browserSessionGet)
-  async get(@Payload() ref: BrowserSessionRef): Promise<BrowserSessionView> {
+  @HandleRequest(Subjects.browserSessionGet)
+  async get(ref: BrowserSessionRef): Promise<BrowserSessionView> {
     const row = await this.sessions.findForTeam(ref.teamId, ref.sessionId);
     if (!row) throw new DomainError(ErrorCode.NotFound, 'Browser session not found');
     return toSessionView(row);
   }
 
-  @MessagePattern(Subjects.browserSessionList)
-  async list(@Payload() request: BrowserSessionListRequest): Promise<{ sessions: BrowserSessionView[] }> {
+  @HandleRequest(Subjects.browserSessionList)
+  async list(request: BrowserSessionListRequest): Promise<{ sessions: BrowserSessionView[] }> {
     const rows = await this.sessions.listForTeam(request.teamId, request.status);
     return { sessions: rows.map((row) => toSessionView(row)) };
   }
 
-  @MessagePattern(Subjects.browserSessionAuthorize)
-  async authorize(@Payload() request: BrowserSessionAuthorizeRequest): Promise<BrowserSessionAuthorizeReply> {
+  @HandleRequest(Subjects.browserSessionAuthorize)
+  async authorize(request: BrowserSessionAuthorizeRequest): Promise<BrowserSessionAuthorizeReply> {
     const result = await this.sessions.authorize(request.sessionId, request.tokenHash);
     if (result === 'no-session') throw new DomainError(ErrorCode.NotFound, 'Browser session not found or ended');
     if (result === 'bad-token') throw new DomainError(ErrorCode.Unauthorized, 'Invalid session token');
     return { access: result.access, replicaEndpoint: result.endpoint };
   }
 
-  @MessagePattern(Subjects.browserProfileDelete)
-  async deleteProfile(@Payload() request: BrowserProfileDeleteRequest): Promise<{ deleted: boolean }> {
-    const result = await this.profiles.deleteUnlessInUse(request.teamId, request.name);
-    if (result.kind === 'missing') throw new DomainError(ErrorCode.NotFound, 'Browser profile not found');
-    if (result.kind === 'in-use') throw new DomainError(ErrorCode.BrowserProfileInUse, 'A live session is saving to this profile; end it first.');
-    await this.store.delete(result.storageKey);
-    return { deleted: true };
+  @HandleRequest(Subjects.browserProfileDelete)
+  async deleteProfile(request: BrowserProfileDeleteRequest): Promise<{ deleted: boolean }> {
+    return this.profileDeletion.execute(request.teamId, request.name);
   }
 
-  @MessagePattern(Subjects.browserReplicaHeartbeat)
-  async heartbeat(@Payload() heartbeat: BrowserReplicaHeartbeat): Promise<{ accepted: true }> {
+  @HandleRequest(Subjects.browserReplicaHeartbeat)
+  async heartbeat(heartbeat: BrowserReplicaHeartbeat): Promise<{ accepted: true }> {
     await this.replicas.recordHeartbeat(heartbeat);
     return { accepted: true };
   }

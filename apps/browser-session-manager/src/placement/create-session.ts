@@ -1,8 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
 import { type BrowserSessionCreateReply, type BrowserSessionCreateRequest, ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import type { ReplicaChannel } from '../replica/replica-channel';
-import type { SessionsRepository } from './sessions.repository';
+import { SessionsRepository } from '../database/sessions.repository';
+import { ReplicaChannel } from '../replica/replica-channel';
+import { SessionPlacement } from './session-placement.service';
 
 /** How long a browser may take to start on the chosen replica (a cold start with a large profile). */
 const LAUNCH_TIMEOUT_MS = 30_000;
@@ -18,11 +20,12 @@ function newToken(): { token: string; hash: string } {
  * Creates a session: reserves it (team limit, profile writer slot, the replica with most room) in Postgres,
  * then asks that replica to start the browser. Tokens are returned once; only their hashes are kept.
  */
+@Injectable()
 export class CreateSession {
   constructor(
-    private readonly sessions: SessionsRepository,
-    private readonly replicas: ReplicaChannel,
-    private readonly heartbeatFreshAfter: () => Date,
+    @Inject(SessionPlacement) private readonly placement: SessionPlacement,
+    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(ReplicaChannel) private readonly replicas: ReplicaChannel,
   ) {}
 
   async execute(request: BrowserSessionCreateRequest): Promise<BrowserSessionCreateReply> {
@@ -30,7 +33,7 @@ export class CreateSession {
     const cdp = newToken();
     const view = request.streamWebView ? newToken() : undefined;
     const interactive = request.streamWebView ? newToken() : undefined;
-    const reservation = await this.sessions.reserve({
+    const reservation = await this.placement.reserve({
       id,
       teamId: request.teamId,
       concurrencyLimit: request.concurrencyLimit,
@@ -39,7 +42,6 @@ export class CreateSession {
       streamWebView: request.streamWebView,
       profile: request.profile,
       tokenHashes: { cdp: cdp.hash, view: view?.hash ?? null, interactive: interactive?.hash ?? null },
-      heartbeatFreshAfter: this.heartbeatFreshAfter(),
     });
     switch (reservation.kind) {
       case 'team-limit':

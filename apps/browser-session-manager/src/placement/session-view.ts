@@ -1,5 +1,5 @@
 import type { BrowserSessionView } from '@wh/contracts';
-import type { SessionRow } from './sessions.repository';
+import type { SessionRow } from '../database/sessions.repository';
 
 /** A session as the API lists it. */
 export function toSessionView(row: SessionRow, lastActivity?: Date): BrowserSessionView {

@@ -1,7 +1,8 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { type BrowserSessionRef, type BrowserSessionStopReply, ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import type { ReplicaChannel } from '../replica/replica-channel';
-import type { SessionRow, SessionsRepository } from './sessions.repository';
+import { type SessionRow, SessionsRepository } from '../database/sessions.repository';
+import { ReplicaChannel } from '../replica/replica-channel';
 
 /** A stop waits for the browser to close and its profile to be saved; a large profile takes a while. */
 const STOP_TIMEOUT_MS = 60_000;
@@ -15,10 +16,11 @@ function stopReply(row: SessionRow): BrowserSessionStopReply {
  * Ends a team's session on the replica holding it and waits until it is released. Idempotent: an ended session
  * answers with how it ended. A replica that no longer answers has taken its browsers with it.
  */
+@Injectable()
 export class StopSession {
   constructor(
-    private readonly sessions: SessionsRepository,
-    private readonly replicas: ReplicaChannel,
+    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(ReplicaChannel) private readonly replicas: ReplicaChannel,
   ) {}
 
   async execute(ref: BrowserSessionRef): Promise<BrowserSessionStopReply> {

@@ -1,55 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { Subscription } from 'nats';
-import { browserReplicaSubject, ErrorCode, type WireError } from '@wh/contracts';
-import { DomainError, toDomainError } from '@wh/platform/errors';
-import type { Logger } from '@wh/platform/logging';
-import { encodeJson, type NatsClient } from '@wh/platform/messaging';
+import {
+  BrowserReplicaLaunchCommand,
+  BrowserReplicaStopCommand,
+  ErrorCode,
+  type RequestPayload,
+  Subjects,
+} from '@wh/contracts';
+import { DomainError } from '@wh/platform/errors';
+import { LOGGER, type Logger } from '@wh/platform/logging';
+import { NatsClient, NatsRequester, serveRequests } from '@wh/platform/messaging';
 
-type Command = 'launch' | 'stop';
-type Envelope<T> = { ok: true; data: T } | { ok: false; error: WireError };
+const COMMANDS = {
+  launch: { subject: Subjects.browserReplicaLaunch, payload: BrowserReplicaLaunchCommand },
+  stop: { subject: Subjects.browserReplicaStop, payload: BrowserReplicaStopCommand },
+} as const;
+type Command = keyof typeof COMMANDS;
+type CommandPayload<C extends Command> = RequestPayload<(typeof COMMANDS)[C]['subject']>;
 
 /**
- * Commands addressed to one replica (its subject carries the replica id, so no queue group): placement asks
+ * Commands addressed to one replica (the subject ends with the replica id, so no queue group): placement asks
  * the chosen replica to start a browser, and stop requests reach the replica that holds the session.
  */
+@Injectable()
 export class ReplicaChannel {
   constructor(
-    private readonly nats: NatsClient,
-    private readonly logger: Logger,
+    @Inject(NatsClient) private readonly nats: NatsClient,
+    @Inject(NatsRequester) private readonly requester: NatsRequester,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async call<T>(replicaId: string, command: Command, payload: object, timeoutMs: number): Promise<T> {
-    let reply;
+  async call<C extends Command>(replicaId: string, command: C, payload: CommandPayload<C>, timeoutMs: number): Promise<void> {
     try {
-      reply = await this.nats.connection.request(this.nats.namespace.subject(browserReplicaSubject(replicaId, command)), encodeJson(payload), {
-        timeout: timeoutMs,
-      });
+      await this.requester.request(COMMANDS[command].subject, payload, timeoutMs, { addressedTo: replicaId });
     } catch (error) {
+      if (error instanceof DomainError && !error.retryable) throw error;
       throw new DomainError(ErrorCode.ServiceUnavailable, `browser replica ${replicaId} did not answer ${command}: ${String(error)}`, undefined, true);
     }
-    const envelope = (await this.nats.payloads.decodeJson(reply)) as Envelope<T>;
-    if (!envelope.ok) throw DomainError.fromWire(envelope.error);
-    return envelope.data;
   }
 
-  serve<T extends object>(replicaId: string, command: Command, payloadClass: new () => T, handler: (payload: T) => Promise<unknown>): Subscription {
-    return this.nats.connection.subscribe(this.nats.namespace.subject(browserReplicaSubject(replicaId, command)), {
-      callback: (error, message) => {
-        if (error) {
-          this.logger.error({ err: error, command }, 'replica command subscription failed');
-          return;
-        }
-        void (async () => {
-          let envelope: Envelope<unknown>;
-          try {
-            envelope = { ok: true, data: (await handler(await this.nats.payloads.decode(payloadClass, message))) ?? {} };
-          } catch (failure) {
-            const domainError = toDomainError(failure);
-            if (domainError.code === ErrorCode.Internal) this.logger.error({ err: failure, command }, 'replica command failed');
-            envelope = { ok: false, error: domainError.toWire() };
-          }
-          message.respond(encodeJson(envelope));
-        })();
-      },
-    });
+  serve<C extends Command>(replicaId: string, command: C, handler: (payload: CommandPayload<C>) => Promise<void>): Subscription {
+    const { subject, payload } = COMMANDS[command];
+    return serveRequests(this.nats, this.logger, subject, payload as new () => CommandPayload<C>, handler, { addressedTo: replicaId });
   }
 }

@@ -1,11 +1,13 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { Subscription } from 'nats';
-import { BrowserReplicaLaunchCommand, BrowserReplicaStopCommand, type BrowserReplicaHeartbeat, Subjects } from '@wh/contracts';
-import type { Logger } from '@wh/platform/logging';
-import type { NatsRequester } from '@wh/platform/messaging';
-import type { ReplicasRepository } from '../placement/replicas.repository';
-import type { SessionsRepository } from '../placement/sessions.repository';
-import type { SessionHost } from '../sessions/session-host';
-import type { ReplicaChannel } from './replica-channel';
+import { type BrowserReplicaHeartbeat, Subjects } from '@wh/contracts';
+import { LOGGER, type Logger } from '@wh/platform/logging';
+import { NatsRequester } from '@wh/platform/messaging';
+import { BrowserSessionManagerConfig } from '../browser-session-manager.config';
+import { ReplicasRepository } from '../database/replicas.repository';
+import { SessionsRepository } from '../database/sessions.repository';
+import { SessionHost } from '../sessions/session-host';
+import { ReplicaChannel } from './replica-channel';
 
 /** Missed heartbeats after which a replica is presumed dead and its sessions are reaped. */
 export const MISSED_HEARTBEATS_BEFORE_DEAD = 5;
@@ -15,22 +17,28 @@ export const MISSED_HEARTBEATS_BEFORE_DEAD = 5;
  * with its free capacity (and its sessions' last activity), and reaps sessions of replicas that went silent.
  * Every replica reaps; ending an ended session is a no-op, so they do not get in each other's way.
  */
+@Injectable()
 export class ReplicaLifecycle {
   private readonly subscriptions: Subscription[] = [];
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private reaperTimer: NodeJS.Timeout | undefined;
+  private readonly endpoint: string;
+  private readonly maxSessions: number;
+  private readonly heartbeatMs: number;
 
   constructor(
-    private readonly host: SessionHost,
-    private readonly endpoint: string,
-    private readonly maxSessions: number,
-    private readonly heartbeatMs: number,
-    private readonly channel: ReplicaChannel,
-    private readonly requester: NatsRequester,
-    private readonly replicas: ReplicasRepository,
-    private readonly sessions: SessionsRepository,
-    private readonly logger: Logger,
-  ) {}
+    @Inject(SessionHost) private readonly host: SessionHost,
+    @Inject(ReplicaChannel) private readonly channel: ReplicaChannel,
+    @Inject(NatsRequester) private readonly requester: NatsRequester,
+    @Inject(ReplicasRepository) private readonly replicas: ReplicasRepository,
+    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(BrowserSessionManagerConfig) config: BrowserSessionManagerConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.endpoint = config.BROWSER_REPLICA_URL ?? `http://127.0.0.1:${config.HTTP_PORT}`;
+    this.maxSessions = config.BROWSER_MAX_SESSIONS;
+    this.heartbeatMs = config.BROWSER_HEARTBEAT_MS;
+  }
 
   /** Registered in Postgres before the service reports ready, so placement can use it at once. */
   async start(): Promise<void> {
@@ -38,8 +46,8 @@ export class ReplicaLifecycle {
     await this.replicas.recordHeartbeat(this.heartbeat());
     const id = this.host.replicaId;
     this.subscriptions.push(
-      this.channel.serve(id, 'launch', BrowserReplicaLaunchCommand, (command) => this.host.launch(command.sessionId)),
-      this.channel.serve(id, 'stop', BrowserReplicaStopCommand, async (command) => {
+      this.channel.serve(id, 'launch', (command) => this.host.launch(command.sessionId)),
+      this.channel.serve(id, 'stop', async (command) => {
         await this.host.stop(command.sessionId, command.reason);
       }),
     );

@@ -1,9 +1,10 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
 import { WebSocketServer } from 'ws';
 import type { BrowserAccess } from '@wh/contracts';
-import type { SessionHost } from '../sessions/session-host';
+import { SessionHost } from '../sessions/session-host';
 import { MAX_FRAME_BYTES } from '../sessions/socket-flow';
 
 /** Header in which the gateway forwards the SHA-256 of the token it accepted. */
@@ -25,10 +26,11 @@ function sameHash(expected: string | null, offered: string): boolean {
  * gateway connects here, after checking the client's token; it forwards the token's hash, checked again here
  * against the session, so knowing a session id is not enough to reach a browser.
  */
+@Injectable()
 export class SessionSocketServer {
   private readonly sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES });
 
-  constructor(private readonly host: SessionHost) {}
+  constructor(@Inject(SessionHost) private readonly host: SessionHost) {}
 
   attach(server: Server): void {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(request, socket, head));

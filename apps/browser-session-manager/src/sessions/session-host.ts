@@ -1,32 +1,37 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { freemem } from 'node:os';
 import path from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type BrowserEndReason } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import type { Logger } from '@wh/platform/logging';
-import type { BrowserSessionManagerConfig } from '../browser-session-manager.config';
+import { LOGGER, type Logger } from '@wh/platform/logging';
+import { BrowserSessionManagerConfig } from '../browser-session-manager.config';
 import { type LaunchedBrowser, launchBrowser, WarmPool } from '../chromium/warm-pool';
-import type { SessionRow, SessionsRepository } from '../placement/sessions.repository';
-import type { ProfileStore } from '../profiles/profile-store';
-import type { ProfilesRepository } from '../profiles/profiles.repository';
+import { ProfilesRepository } from '../database/profiles.repository';
+import { type SessionRow, SessionsRepository } from '../database/sessions.repository';
+import { PROFILE_STORE, type ProfileStore } from '../profiles/profile-store';
 import { SESSION_COOKIES_FILE, type SessionEnd, SessionRuntime } from './session-runtime';
+
+/** Injection token of this replica's id, new at every start. */
+export const REPLICA_ID = Symbol('REPLICA_ID');
 
 /**
  * The browsers of this replica: starts a session's Chromium (warm from the pool, or cold with its profile
  * loaded), keeps the running sessions, records how each ended, and ends them all when the replica stops.
  */
+@Injectable()
 export class SessionHost {
   private readonly runtimes = new Map<string, SessionRuntime>();
   private readonly pool: WarmPool;
   private starting = 0;
 
   constructor(
-    readonly replicaId: string,
-    private readonly config: BrowserSessionManagerConfig,
-    private readonly sessions: SessionsRepository,
-    private readonly profiles: ProfilesRepository,
-    private readonly store: ProfileStore,
-    private readonly logger: Logger,
+    @Inject(REPLICA_ID) readonly replicaId: string,
+    @Inject(BrowserSessionManagerConfig) private readonly config: BrowserSessionManagerConfig,
+    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(PROFILE_STORE) private readonly store: ProfileStore,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.pool = new WarmPool(config.BROWSER_WARM_POOL_SIZE, () => launchBrowser(config.CHROMIUM_PATH, config.BROWSER_DATA_DIR), logger);
   }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { CrawlJobKind, CrawlJobStatus, ResolvedCrawlOptions, ResolvedScrapeOptions, WebhookTarget, WireError } from '@wh/contracts';
 
 /** Where one URL of a job stands. `blocked`: robots.txt disallows it; `duplicate`: a redirect led to a page already kept. */
@@ -74,3 +74,9 @@ export interface CrawlDatabase {
     delivered_at: Date | null;
   };
 }
+
+/** A transaction on the scheduler's tables; repository methods that must run inside one take it first. */
+export type Trx = Transaction<CrawlDatabase>;
+
+/** The database or a transaction, for repository methods that can run on either. */
+export type Db = Kysely<CrawlDatabase> | Trx;

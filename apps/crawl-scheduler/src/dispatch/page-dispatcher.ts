@@ -1,10 +1,12 @@
-import type { Transaction } from 'kysely';
-import { Streams, Subjects } from '@wh/contracts';
-import type { Logger } from '@wh/platform/logging';
-import type { JetStreamPublisher } from '@wh/platform/messaging';
-import type { CrawlDatabase } from '../database/crawl-database';
-import type { CrawlJobRow, CrawlJobsRepository } from '../jobs/crawl-jobs.repository';
-import type { CrawlPagesRepository, DispatchedPage } from '../jobs/crawl-pages.repository';
+import { Inject, Injectable } from '@nestjs/common';
+import { Streams } from '@wh/contracts';
+import { LOGGER, type Logger } from '@wh/platform/logging';
+import { ScrapeClient } from '@wh/scrape-client';
+import type { Trx } from '../database/crawl-database';
+import { CrawlJobsRepository } from '../database/crawl-jobs.repository';
+import { CrawlPagesRepository, type DispatchedPage } from '../database/crawl-pages.repository';
+import { Transactions } from '../database/transactions';
+import type { Job } from '../jobs/job';
 
 /** How long past its own timeout a scheduled page may wait in the queue behind other work. */
 const QUEUE_ALLOWANCE_MS = 10 * 60_000;
@@ -16,17 +18,19 @@ const DUPLICATE_WINDOW_MARGIN_MS = 60_000;
  * the job's delay. Pages are marked dispatched before they are published; a publish lost to a crash is found by
  * the stale-dispatch sweep and sent again.
  */
+@Injectable()
 export class PageDispatcher {
   constructor(
-    private readonly jobs: CrawlJobsRepository,
-    private readonly pages: CrawlPagesRepository,
-    private readonly publisher: JetStreamPublisher,
-    private readonly logger: Logger,
+    @Inject(Transactions) private readonly transactions: Transactions,
+    @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
+    @Inject(CrawlPagesRepository) private readonly pages: CrawlPagesRepository,
+    @Inject(ScrapeClient) private readonly scrapes: ScrapeClient,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async dispatch(jobId: string): Promise<number> {
-    const claimed = await this.jobs.transaction(async (trx) => {
-      const job = await trx.selectFrom('crawl_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+    const claimed = await this.transactions.run(async (trx) => {
+      const job = await this.jobs.find(jobId, trx);
       return job && { job, pages: await this.claimWithin(trx, job) };
     });
     if (!claimed) return 0;
@@ -38,13 +42,23 @@ export class PageDispatcher {
    * Claims what the job may send now inside the caller's transaction (one that already holds the job's row);
    * the caller hands the pages to {@link publish} once it committed.
    */
-  async claimWithin(trx: Transaction<CrawlDatabase>, job: CrawlJobRow): Promise<DispatchedPage[]> {
-    if (job.status !== 'scraping' || !job.seeded || job.next_dispatch_at > new Date()) return [];
+  async claimWithin(trx: Trx, job: Job): Promise<DispatchedPage[]> {
+    if (job.status !== 'scraping' || !job.seeded || job.nextDispatchAt > new Date()) return [];
     return this.claim(trx, job);
   }
 
-  async publish(job: CrawlJobRow, pages: readonly DispatchedPage[]): Promise<void> {
+  async publish(job: Job, pages: readonly DispatchedPage[]): Promise<void> {
     await Promise.all(pages.map((page) => this.publishOne(job, page)));
+  }
+
+  /** Dispatches the running jobs whose turn has come, up to `limit` of them. */
+  async dispatchDue(limit: number): Promise<void> {
+    for (const job of await this.jobs.dispatchable(limit)) await this.dispatch(job.id);
+  }
+
+  /** Hands pages whose dispatch was lost (dispatched before `olderThan`, no result since) back to the queue. */
+  async requeueStale(olderThan: Date): Promise<number> {
+    return this.pages.requeueStale(olderThan);
   }
 
   /**
@@ -60,29 +74,27 @@ export class PageDispatcher {
     return pages.length;
   }
 
-  private async claim(trx: Transaction<CrawlDatabase>, job: CrawlJobRow): Promise<DispatchedPage[]> {
-    if (job.delay_ms === 0) return this.pages.claimForDispatch(trx, job, Number.MAX_SAFE_INTEGER);
+  private async claim(trx: Trx, job: Job): Promise<DispatchedPage[]> {
+    if (job.delayMs === 0) return this.pages.claimForDispatch(trx, job, Number.MAX_SAFE_INTEGER);
     // A delayed job sends one page per delay, so the site sees requests spaced by at least the delay.
     const pages = await this.pages.claimForDispatch(trx, job, 1);
-    if (pages.length > 0) await this.jobs.delayNextDispatch(trx, job.id, new Date(Date.now() + job.delay_ms));
+    if (pages.length > 0) await this.jobs.delayNextDispatch(trx, job.id, new Date(Date.now() + job.delayMs));
     return pages;
   }
 
-  private async publishOne(job: CrawlJobRow, page: DispatchedPage): Promise<void> {
-    const options = job.crawl_options;
+  private async publishOne(job: Job, page: DispatchedPage): Promise<void> {
     try {
-      await this.publisher.publish(
-        Subjects.scrapeJobRun,
+      await this.scrapes.submit(
         {
           jobId: page.id,
-          teamId: job.team_id,
+          teamId: job.teamId,
           url: page.url,
           origin: 'scheduled',
-          options: job.scrape_options,
-          deadlineAt: Date.now() + job.scrape_options.timeout + QUEUE_ALLOWANCE_MS,
-          discoverLinks: job.kind === 'crawl' && options?.sitemap !== 'only',
+          options: job.scrapeOptions,
+          deadlineAt: Date.now() + job.scrapeOptions.timeout + QUEUE_ALLOWANCE_MS,
+          discoverLinks: job.kind === 'crawl' && job.crawlOptions.sitemap !== 'only',
         },
-        { msgId: `${page.id}:${page.attempts}` },
+        `${page.id}:${page.attempts}`,
       );
     } catch (error) {
       this.logger.warn({ err: error, jobId: job.id, pageId: page.id }, 'dispatch publish failed; page queued again');

@@ -1,10 +1,12 @@
-import type { ResolvedCrawlOptions } from '@wh/contracts';
-import type { Logger } from '@wh/platform/logging';
-import type { CrawlJobRow, CrawlJobsRepository } from '../jobs/crawl-jobs.repository';
-import type { ResourceFetcher } from '../resources/resource-fetcher';
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, type Logger } from '@wh/platform/logging';
+import { CrawlJobsRepository } from '../database/crawl-jobs.repository';
+import { Transactions } from '../database/transactions';
+import type { Crawl } from '../jobs/job';
+import { ResourceFetcher } from '../resources/resource-fetcher';
 import { CrawlScope } from './crawl-scope';
 import { triageLinks, withinLimit } from './link-triage';
-import type { RobotsCache } from './robots-cache';
+import { RobotsCache } from './robots-cache';
 import { readSitemaps } from './sitemap-reader';
 import { parseCrawlableUrl } from './url-key';
 
@@ -12,16 +14,18 @@ import { parseCrawlableUrl } from './url-key';
  * Starts a crawl's frontier: reads the start origin's robots.txt (rules and Crawl-delay), the sitemaps it names or
  * `/sitemap.xml` unless `sitemap: skip`, and queues the start URL and sitemap URLs at depth 0.
  */
+@Injectable()
 export class CrawlSeeder {
   constructor(
-    private readonly jobs: CrawlJobsRepository,
-    private readonly robots: RobotsCache,
-    private readonly fetcher: ResourceFetcher,
-    private readonly logger: Logger,
+    @Inject(Transactions) private readonly transactions: Transactions,
+    @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
+    @Inject(RobotsCache) private readonly robots: RobotsCache,
+    @Inject(ResourceFetcher) private readonly fetcher: ResourceFetcher,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async seed(job: CrawlJobRow): Promise<void> {
-    const options = job.crawl_options as ResolvedCrawlOptions;
+  async seed(job: Crawl): Promise<void> {
+    const options = job.crawlOptions;
     const start = parseCrawlableUrl(job.url);
     if (!start) throw new Error(`crawl ${job.id} has an uncrawlable start URL`);
     const scope = new CrawlScope(start, options);
@@ -35,14 +39,14 @@ export class CrawlSeeder {
     const pages = await triageLinks(job.id, candidates, 0, scope, options, this.robots);
     const crawlDelayMs = Math.round((rules.crawlDelaySeconds() ?? 0) * 1000);
 
-    await this.jobs.transaction(async (trx) => {
+    await this.transactions.run(async (trx) => {
       const current = await this.jobs.lock(trx, job.id);
       if (!current || current.seeded || current.status !== 'scraping') return;
-      await this.jobs.insertPages(trx, current, withinLimit(pages, options.limit - current.pages_admitted));
-      if (crawlDelayMs > current.delay_ms) await this.jobs.setDelay(trx, job.id, crawlDelayMs);
+      await this.jobs.insertPages(trx, current, withinLimit(pages, options.limit - current.pagesAdmitted));
+      if (crawlDelayMs > current.delayMs) await this.jobs.setDelay(trx, job.id, crawlDelayMs);
       await this.jobs.markSeeded(trx, job.id);
     });
-    if (!job.zero_data_retention) {
+    if (!job.zeroDataRetention) {
       this.logger.info({ jobId: job.id, queued: pages.filter((page) => page.state !== 'blocked').length, crawlDelayMs }, 'crawl seeded');
     }
   }

@@ -1,5 +1,5 @@
 import type { ResolvedCrawlOptions } from '@wh/contracts';
-import type { NewPage } from '../jobs/crawl-jobs.repository';
+import type { NewPage } from '../database/crawl-jobs.repository';
 import type { CrawlScope } from './crawl-scope';
 import type { RobotsCache } from './robots-cache';
 import { crawlUrlKey, fetchableUrl, parseCrawlableUrl } from './url-key';

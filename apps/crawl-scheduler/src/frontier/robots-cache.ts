@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { CrawlDatabase } from '../database/crawl-database';
-import type { ResourceFetcher } from '../resources/resource-fetcher';
+import { Inject, Injectable } from '@nestjs/common';
+import { ResourceFetcher } from '../resources/resource-fetcher';
 import { RobotsRules, robotsUrlOf } from './robots-rules';
+import { RobotsRulesRepository } from './robots-rules.repository';
 
 /** Rules kept in memory per replica; a crawl touches few origins, so this bounds only pathological crawls. */
 const MAX_CACHED_ORIGINS = 2_000;
@@ -11,12 +11,13 @@ const MAX_CACHED_ORIGINS = 2_000;
  * reads the same rules without fetching again. Each replica also keeps the parsed rules in memory: every
  * discovered link is checked against them. Concurrent first reads in one process share one load.
  */
+@Injectable()
 export class RobotsCache {
   private readonly rules = new Map<string, Promise<RobotsRules>>();
 
   constructor(
-    private readonly db: Kysely<CrawlDatabase>,
-    private readonly fetcher: ResourceFetcher,
+    @Inject(RobotsRulesRepository) private readonly bodies: RobotsRulesRepository,
+    @Inject(ResourceFetcher) private readonly fetcher: ResourceFetcher,
   ) {}
 
   rulesFor(jobId: string, url: URL): Promise<RobotsRules> {
@@ -33,21 +34,12 @@ export class RobotsCache {
 
   private async load(jobId: string, url: URL): Promise<RobotsRules> {
     const robotsUrl = robotsUrlOf(url);
-    const stored = await this.db
-      .selectFrom('crawl_robots')
-      .select('body')
-      .where('job_id', '=', jobId)
-      .where('origin', '=', url.origin)
-      .executeTakeFirst();
-    if (stored) return new RobotsRules(robotsUrl, stored.body);
+    const stored = await this.bodies.find(jobId, url.origin);
+    if (stored !== undefined) return new RobotsRules(robotsUrl, stored);
     const fetched = await this.fetcher.fetch(robotsUrl);
     // A missing or unreadable robots.txt allows everything.
     const body = fetched && fetched.statusCode < 400 ? fetched.text : '';
-    await this.db
-      .insertInto('crawl_robots')
-      .values({ job_id: jobId, origin: url.origin, body })
-      .onConflict((conflict) => conflict.columns(['job_id', 'origin']).doNothing())
-      .execute();
+    await this.bodies.insert(jobId, url.origin, body);
     return new RobotsRules(robotsUrl, body);
   }
 }

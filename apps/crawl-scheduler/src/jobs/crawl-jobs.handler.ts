@@ -1,5 +1,4 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ActiveCrawlsRequest,
   type ActiveCrawlsReply,
@@ -12,8 +11,9 @@ import {
   CrawlJobStatusRequest,
   Subjects,
 } from '@wh/contracts';
-import { PreserveRpcErrors } from '@wh/platform/messaging';
+import { HandleRequest, PreserveRpcErrors } from '@wh/platform/messaging';
 import { PageDispatcher } from '../dispatch/page-dispatcher';
+import { CancelJobService } from './cancel-job.service';
 import { CreateJobService } from './create-job.service';
 import { JobQueriesService } from './job-queries.service';
 
@@ -24,34 +24,35 @@ export class CrawlJobsHandler {
   constructor(
     @Inject(CreateJobService) private readonly creator: CreateJobService,
     @Inject(JobQueriesService) private readonly queries: JobQueriesService,
+    @Inject(CancelJobService) private readonly canceller: CancelJobService,
     @Inject(PageDispatcher) private readonly dispatcher: PageDispatcher,
   ) {}
 
-  @MessagePattern(Subjects.crawlJobCreate)
-  async create(@Payload() request: CreateCrawlJobRequest): Promise<CreateCrawlJobReply> {
+  @HandleRequest(Subjects.crawlJobCreate)
+  async create(request: CreateCrawlJobRequest): Promise<CreateCrawlJobReply> {
     const reply = await this.creator.execute(request);
     // A batch can start at once; a crawl starts once the loop has seeded it.
     if (request.kind === 'batch') await this.dispatcher.dispatch(reply.id);
     return reply;
   }
 
-  @MessagePattern(Subjects.crawlJobStatus)
-  status(@Payload() request: CrawlJobStatusRequest): Promise<CrawlJobStatusReply> {
+  @HandleRequest(Subjects.crawlJobStatus)
+  status(request: CrawlJobStatusRequest): Promise<CrawlJobStatusReply> {
     return this.queries.status(request);
   }
 
-  @MessagePattern(Subjects.crawlJobCancel)
-  cancel(@Payload() request: CrawlJobRef): Promise<CrawlJobCancelReply> {
-    return this.queries.cancel(request);
+  @HandleRequest(Subjects.crawlJobCancel)
+  cancel(request: CrawlJobRef): Promise<CrawlJobCancelReply> {
+    return this.canceller.execute(request);
   }
 
-  @MessagePattern(Subjects.crawlJobErrors)
-  errors(@Payload() request: CrawlJobRef): Promise<CrawlJobErrorsReply> {
+  @HandleRequest(Subjects.crawlJobErrors)
+  errors(request: CrawlJobRef): Promise<CrawlJobErrorsReply> {
     return this.queries.errors(request);
   }
 
-  @MessagePattern(Subjects.crawlJobsActive)
-  active(@Payload() request: ActiveCrawlsRequest): Promise<ActiveCrawlsReply> {
+  @HandleRequest(Subjects.crawlJobsActive)
+  active(request: ActiveCrawlsRequest): Promise<ActiveCrawlsReply> {
     return this.queries.active(request.teamId);
   }
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
 import { type CreateCrawlJobReply, type CreateCrawlJobRequest, ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import type { WebhookNotifier } from '../webhooks/webhook-notifier';
-import type { CrawlJobsRepository } from './crawl-jobs.repository';
+import { CrawlJobsRepository, type NewJob } from '../database/crawl-jobs.repository';
+import { Transactions } from '../database/transactions';
+import { WebhookNotifier } from '../webhooks/webhook-notifier';
 
 /** Hours a running job's state is kept before it is considered abandoned (its documents expire with it). */
 const RUNNING_JOB_RETENTION_MS = 24 * 3_600_000;
@@ -11,33 +13,20 @@ const RUNNING_JOB_RETENTION_MS = 24 * 3_600_000;
  * Creates a batch scrape or a crawl. A batch's URLs are queued at once; a crawl is queued for seeding (robots.txt,
  * sitemaps), which any replica's loop picks up. Both announce `started` to their webhook.
  */
+@Injectable()
 export class CreateJobService {
   constructor(
-    private readonly jobs: CrawlJobsRepository,
-    private readonly notifier: WebhookNotifier,
+    @Inject(Transactions) private readonly transactions: Transactions,
+    @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
+    @Inject(WebhookNotifier) private readonly notifier: WebhookNotifier,
   ) {}
 
   async execute(request: CreateCrawlJobRequest): Promise<CreateCrawlJobReply> {
     const id = randomUUID();
-    const urls = request.kind === 'batch' ? (request.urls ?? []) : [];
-    const teamLimit = request.teamConcurrencyLimit;
-    const delayMs = Math.round((request.crawlOptions?.delay ?? 0) * 1000);
-    const deliveryId = await this.jobs.transaction(async (trx) => {
-      const inserted = await this.jobs.insertJob(trx, {
-        id,
-        teamId: request.teamId,
-        kind: request.kind,
-        url: request.url,
-        crawlOptions: request.crawlOptions ?? null,
-        scrapeOptions: request.scrapeOptions,
-        webhook: request.webhook ?? null,
-        maxConcurrency: Math.min(request.maxConcurrency ?? teamLimit, teamLimit),
-        teamConcurrencyLimit: teamLimit,
-        delayMs,
-        idempotencyKey: request.idempotencyKey ?? null,
-        seeded: request.kind === 'batch',
-        expiresAt: new Date(Date.now() + RUNNING_JOB_RETENTION_MS),
-      });
+    const created = newJob(id, request);
+    const urls = created.kind === 'batch' ? (request.urls ?? []) : [];
+    const deliveryId = await this.transactions.run(async (trx) => {
+      const inserted = await this.jobs.insertJob(trx, created);
       if (!inserted) {
         throw new DomainError(ErrorCode.Conflict, 'Idempotency key already used', { idempotencyKey: request.idempotencyKey });
       }
@@ -50,4 +39,23 @@ export class CreateJobService {
     await this.notifier.queue([deliveryId ? { id: deliveryId, teamId: request.teamId } : undefined]);
     return { id };
   }
+}
+
+function newJob(id: string, request: CreateCrawlJobRequest): NewJob {
+  const teamLimit = request.teamConcurrencyLimit;
+  const state = {
+    id,
+    teamId: request.teamId,
+    url: request.url,
+    scrapeOptions: request.scrapeOptions,
+    webhook: request.webhook ?? null,
+    maxConcurrency: Math.min(request.maxConcurrency ?? teamLimit, teamLimit),
+    teamConcurrencyLimit: teamLimit,
+    idempotencyKey: request.idempotencyKey ?? null,
+    expiresAt: new Date(Date.now() + RUNNING_JOB_RETENTION_MS),
+  };
+  if (request.kind === 'batch') return { ...state, kind: 'batch', delayMs: 0, seeded: true };
+  // The gateway resolves every crawl's options; a crawl without them is a broken request, not a batch.
+  if (!request.crawlOptions) throw new DomainError(ErrorCode.BadRequest, 'A crawl needs its crawl options');
+  return { ...state, kind: 'crawl', crawlOptions: request.crawlOptions, delayMs: Math.round((request.crawlOptions.delay ?? 0) * 1000), seeded: false };
 }

@@ -1,28 +1,30 @@
-import type { Transaction } from 'kysely';
-import type { CrawlDatabase } from '../database/crawl-database';
-import type { WebhookNotifier } from '../webhooks/webhook-notifier';
-import type { CrawlJobRow, CrawlJobsRepository } from './crawl-jobs.repository';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Trx } from '../database/crawl-database';
+import { CrawlJobsRepository } from '../database/crawl-jobs.repository';
+import { DOCUMENT_RETENTION_MS } from './document-retention';
+import type { Job } from './job';
+
+/** How a job ends by itself (a cancelled job is ended by its cancel). */
+export type FinishedStatus = 'completed' | 'failed';
 
 /**
  * Ends a job once nothing is queued or in flight: `completed`, or `failed` when not one page could be scraped.
  * Runs inside the transaction that settled the last page, so exactly one caller sees the job end.
  */
+@Injectable()
 export class JobFinisher {
   constructor(
-    private readonly jobs: CrawlJobsRepository,
-    private readonly notifier: WebhookNotifier,
-    private readonly retentionMs: number,
+    @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
+    @Inject(DOCUMENT_RETENTION_MS) private readonly retentionMs: number,
   ) {}
 
-  /** Returns the id of the webhook delivery to queue after commit, if any. */
-  async finishIfDone(trx: Transaction<CrawlDatabase>, job: CrawlJobRow): Promise<string | undefined> {
+  /** How the job ended, when this call ended it. */
+  async finishIfDone(trx: Trx, job: Job): Promise<FinishedStatus | undefined> {
     if (job.status !== 'scraping' || !job.seeded) return undefined;
     if (await this.jobs.hasOpenPages(trx, job.id)) return undefined;
     const counts = await this.jobs.counts(job.id, trx);
-    const failed = counts.completed === 0 && counts.failed > 0;
-    await this.jobs.finish(trx, job.id, failed ? 'failed' : 'completed', this.retentionMs);
-    return failed
-      ? this.notifier.record(trx, job, 'failed', [], 'No page of the job could be scraped')
-      : this.notifier.record(trx, job, 'completed', []);
+    const status = counts.completed === 0 && counts.failed > 0 ? 'failed' : 'completed';
+    await this.jobs.finish(trx, job.id, status, this.retentionMs);
+    return status;
   }
 }

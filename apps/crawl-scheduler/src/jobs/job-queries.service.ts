@@ -1,26 +1,24 @@
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type ActiveCrawlsReply,
-  type CrawlJobCancelReply,
   type CrawlJobErrorsReply,
   type CrawlJobRef,
   type CrawlJobStatusReply,
   type CrawlJobStatusRequest,
-  ErrorCode,
 } from '@wh/contracts';
-import { DomainError } from '@wh/platform/errors';
-import type { WebhookNotifier } from '../webhooks/webhook-notifier';
-import type { CrawlJobRow, CrawlJobsRepository } from './crawl-jobs.repository';
+import { CrawlJobsRepository } from '../database/crawl-jobs.repository';
+import type { Job } from './job';
+import { jobNotFound } from './job-not-found';
 
 /** A status page holds at most this much document data (spec 8). */
 const STATUS_PAGE_BYTES = 10 * 1024 * 1024;
 const DEFAULT_PAGE_LIMIT = 100_000;
 
-/** Status pages, errors, cancel and the active list: reads and small writes scoped to the asking team. */
+/** Status pages, errors and the active list: reads scoped to the asking team. */
+@Injectable()
 export class JobQueriesService {
   constructor(
-    private readonly jobs: CrawlJobsRepository,
-    private readonly notifier: WebhookNotifier,
-    private readonly retentionMs: number,
+    @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
   ) {}
 
   async status(request: CrawlJobStatusRequest): Promise<CrawlJobStatusReply> {
@@ -38,24 +36,11 @@ export class JobQueriesService {
       status: job.status,
       total: counts.total,
       completed: counts.completed,
-      creditsUsed: job.credits_used,
-      expiresAt: job.expires_at.toISOString(),
+      creditsUsed: job.creditsUsed,
+      expiresAt: job.expiresAt.toISOString(),
       data: JSON.parse(`[${page.documents.join(',')}]`) as CrawlJobStatusReply['data'],
       ...(hasNext ? { nextSkip: request.skip + returned } : {}),
     };
-  }
-
-  async cancel(request: CrawlJobRef): Promise<CrawlJobCancelReply> {
-    let deliveryId: string | undefined;
-    const outcome = await this.jobs.transaction(async (trx) => {
-      const cancelled = await this.jobs.cancel(trx, request.teamId, request.kind, request.jobId, this.retentionMs);
-      // One event for the cancel, whatever number of pages it dropped.
-      if (cancelled?.cancelledNow) deliveryId = await this.notifier.record(trx, cancelled.job, 'failed', [], 'Job cancelled');
-      return cancelled;
-    });
-    if (!outcome) throw notFound(request.kind);
-    await this.notifier.queue([deliveryId ? { id: deliveryId, teamId: request.teamId } : undefined]);
-    return { status: outcome.job.status };
   }
 
   async errors(request: CrawlJobRef): Promise<CrawlJobErrorsReply> {
@@ -67,19 +52,15 @@ export class JobQueriesService {
     const crawls = await this.jobs.activeCrawls(teamId);
     return {
       crawls: crawls.map((job) => {
-        const { zeroDataRetention: _zeroDataRetention, ...scrapeOptions } = job.scrape_options;
-        return { id: job.id, teamId: job.team_id, url: job.url, options: { ...job.crawl_options, scrapeOptions } };
+        const { zeroDataRetention: _zeroDataRetention, ...scrapeOptions } = job.scrapeOptions;
+        return { id: job.id, teamId: job.teamId, url: job.url, options: { ...job.crawlOptions, scrapeOptions } };
       }),
     };
   }
 
-  private async require(request: CrawlJobRef): Promise<CrawlJobRow> {
+  private async require(request: CrawlJobRef): Promise<Job> {
     const job = await this.jobs.findForTeam(request.teamId, request.jobId, request.kind);
-    if (!job) throw notFound(request.kind);
+    if (!job) throw jobNotFound(request.kind);
     return job;
   }
-}
-
-function notFound(kind: CrawlJobRef['kind']): DomainError {
-  return new DomainError(ErrorCode.NotFound, kind === 'crawl' ? 'Crawl job not found' : 'Batch scrape job not found');
 }

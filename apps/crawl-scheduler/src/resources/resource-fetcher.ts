@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
+import { Inject, Injectable } from '@nestjs/common';
 import { Subjects } from '@wh/contracts';
 import { toDomainError } from '@wh/platform/errors';
-import type { NatsRequester } from '@wh/platform/messaging';
+import { NatsRequester } from '@wh/platform/messaging';
 
 export interface FetchedResource {
   statusCode: number;
@@ -21,8 +22,9 @@ function isGzip(body: Buffer): boolean {
  * Fetches robots.txt files and sitemaps through a scrape-worker (which owns outbound requests and their safety
  * checks). A failed fetch is `undefined`: a crawl goes on without a sitemap or with an unreadable robots.txt.
  */
+@Injectable()
 export class ResourceFetcher {
-  constructor(private readonly requester: NatsRequester) {}
+  constructor(@Inject(NatsRequester) private readonly requester: NatsRequester) {}
 
   async fetch(url: string): Promise<FetchedResource | undefined> {
     try {

@@ -1,7 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
 import { Consumers, ScrapeJobFinishedEvent } from '@wh/contracts';
-import { PreserveRpcErrors } from '@wh/platform/messaging';
+import { ConsumeStream, PreserveRpcErrors } from '@wh/platform/messaging';
 import { MicroBatcher } from './micro-batcher';
 import { PageResultsProcessor } from './page-results.processor';
 
@@ -26,8 +25,8 @@ export class PageResultHandler {
     this.batcher = new MicroBatcher((events) => processor.process(events), MAX_RESULTS_PER_BATCH);
   }
 
-  @EventPattern(Consumers.crawlSchedulerResults.durableName)
-  async handle(@Payload() event: ScrapeJobFinishedEvent): Promise<void> {
+  @ConsumeStream(Consumers.crawlSchedulerResults)
+  async handle(event: ScrapeJobFinishedEvent): Promise<void> {
     await this.batcher.submit(event);
   }
 }

@@ -1,40 +1,43 @@
 import type { ScrapeJobFinishedEvent } from '@wh/contracts';
 import { resolvedScrapeOptions } from '@wh/testing';
+import type { UsageBiller } from '../billing/usage-biller';
+import { UsageChargesListener } from '../billing/usage-charges.listener';
+import type { CrawlJobsRepository } from '../database/crawl-jobs.repository';
+import type { CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages.repository';
+import type { Transactions } from '../database/transactions';
+import { NextPagesListener } from '../dispatch/next-pages.listener';
 import type { PageDispatcher } from '../dispatch/page-dispatcher';
+import { CrawlFrontier } from '../frontier/crawl-frontier';
 import type { RobotsCache } from '../frontier/robots-cache';
-import type { CrawlJobRow, CrawlJobsRepository } from '../jobs/crawl-jobs.repository';
-import type { CrawlPageRow, CrawlPagesRepository } from '../jobs/crawl-pages.repository';
-import type { JobFinisher } from '../jobs/job-finisher';
+import type { BatchScrape } from '../jobs/job';
+import type { FinishedStatus, JobFinisher } from '../jobs/job-finisher';
+import { WebhookEventsListener } from '../webhooks/webhook-events.listener';
 import type { WebhookNotifier } from '../webhooks/webhook-notifier';
+import { JobResultsKeeper } from './job-results-keeper';
 import { PageResultsProcessor } from './page-results.processor';
-import type { UsageBiller } from './usage-biller';
+import { ResultLoader } from './result-loader';
 
 const TEAM = 'team-1';
 const JOB_ID = '10000000-0000-4000-8000-000000000000';
 
-function job(overrides: Partial<CrawlJobRow> = {}): CrawlJobRow {
+function job(overrides: Partial<BatchScrape> = {}): BatchScrape {
   return {
     id: JOB_ID,
-    team_id: TEAM,
+    teamId: TEAM,
     kind: 'batch',
     status: 'scraping',
     url: 'https://example.com/',
-    crawl_options: null,
-    scrape_options: resolvedScrapeOptions(),
+    scrapeOptions: resolvedScrapeOptions(),
     webhook: null,
-    max_concurrency: 4,
-    team_concurrency_limit: 4,
-    delay_ms: 0,
-    idempotency_key: null,
-    zero_data_retention: false,
+    maxConcurrency: 4,
+    teamConcurrencyLimit: 4,
+    delayMs: 0,
+    zeroDataRetention: false,
     seeded: true,
-    seed_claimed_until: null,
-    credits_used: 0,
-    pages_admitted: 3,
-    next_dispatch_at: new Date(0),
-    created_at: new Date(0),
-    finished_at: null,
-    expires_at: new Date(Date.now() + 60_000),
+    creditsUsed: 0,
+    pagesAdmitted: 3,
+    nextDispatchAt: new Date(0),
+    expiresAt: new Date(Date.now() + 60_000),
     ...overrides,
   };
 }
@@ -65,7 +68,7 @@ function completed(pageId: string, credits = 1): ScrapeJobFinishedEvent {
   return { jobId: pageId, teamId: TEAM, status: 'completed', credits, document: { markdown: `# ${pageId}`, metadata: { sourceURL: pageId, url: `https://example.com/${pageId}`, statusCode: 200 } } };
 }
 
-function setUp(rows: { job: CrawlJobRow; pages: CrawlPageRow[] }) {
+function setUp(rows: { job: BatchScrape; pages: CrawlPageRow[] }, finished?: FinishedStatus) {
   const trx = {};
   const jobs = {
     findMany: jest.fn(async () => [rows.job]),
@@ -82,21 +85,32 @@ function setUp(rows: { job: CrawlJobRow; pages: CrawlPageRow[] }) {
     findByKey: jest.fn(async () => undefined),
     existingKeys: jest.fn(async () => new Set<string>()),
   };
-  const finisher = { finishIfDone: jest.fn(async () => undefined) };
-  const notifier = { record: jest.fn(async () => undefined), queue: jest.fn(async () => undefined) };
+  const finisher = { finishIfDone: jest.fn(async () => finished) };
+  // Deliveries are recorded only for a job with a webhook; their ids name what they report.
+  const notifier = {
+    record: jest.fn(async (_trx: unknown, _job: unknown, kind: string, data: { markdown?: string }[]) => (rows.job.webhook ? `${kind} ${data[0]?.markdown ?? ''}` : undefined)),
+    recordFinished: jest.fn(async (_trx: unknown, _job: unknown, status: string) => (rows.job.webhook ? status : undefined)),
+    queue: jest.fn(async () => undefined),
+  };
   const claimedNext = [{ id: 'next', url: 'https://example.com/next', attempts: 1 }];
   const dispatcher = { claimWithin: jest.fn(async () => claimedNext), publish: jest.fn(async () => undefined) };
   const biller = { bill: jest.fn(async () => undefined) };
+  // The results stage as the root module wires it, over mocked repositories and publishers.
+  const jobsRepository = jobs as unknown as CrawlJobsRepository;
+  const pagesRepository = pages as unknown as CrawlPagesRepository;
+  const frontier = new CrawlFrontier(jobsRepository, pagesRepository, {} as RobotsCache);
   const processor = new PageResultsProcessor(
-    jobs as unknown as CrawlJobsRepository,
-    pages as unknown as CrawlPagesRepository,
-    {} as RobotsCache,
-    finisher as unknown as JobFinisher,
-    notifier as unknown as WebhookNotifier,
-    dispatcher as unknown as PageDispatcher,
-    biller as unknown as UsageBiller,
+    new ResultLoader(jobsRepository, pagesRepository, frontier),
+    new JobResultsKeeper(jobsRepository, pagesRepository, frontier, finisher as unknown as JobFinisher),
+    // The processor's transactions, counted as `jobs.transaction`.
+    { run: jobs.transaction } as unknown as Transactions,
+    [
+      new UsageChargesListener(biller as unknown as UsageBiller),
+      new WebhookEventsListener(notifier as unknown as WebhookNotifier),
+      new NextPagesListener(dispatcher as unknown as PageDispatcher),
+    ],
   );
-  return { processor, jobs, pages, finisher, dispatcher, biller, claimedNext };
+  return { processor, jobs, pages, finisher, notifier, dispatcher, biller, claimedNext };
 }
 
 describe('PageResultsProcessor', () => {
@@ -153,5 +167,29 @@ describe('PageResultsProcessor', () => {
 
     expect(jobs.lock).not.toHaveBeenCalled();
     expect(pages.completeMany).not.toHaveBeenCalled();
+  });
+
+  it('records the page events and the end of the job the batch finished inside its transaction, and queues them in that order after it', async () => {
+    const webhook = { url: 'https://hooks.example/', headers: {}, metadata: {}, events: ['page' as const, 'completed' as const] };
+    const { processor, jobs, notifier } = setUp({ job: job({ webhook }), pages: [page('a'), page('b')] }, 'completed');
+    let committed = false;
+    jobs.transaction.mockImplementationOnce(async (work: (trx: unknown) => Promise<unknown>) => {
+      const result = await work({});
+      committed = true;
+      return result;
+    });
+    notifier.queue.mockImplementationOnce(async () => {
+      expect(committed).toBe(true);
+    });
+
+    await processor.process([completed('a'), completed('b')]);
+
+    expect(notifier.recordFinished).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ id: JOB_ID }), 'completed');
+    expect(notifier.queue).toHaveBeenCalledTimes(1);
+    expect(notifier.queue).toHaveBeenCalledWith([
+      { id: 'page # a', teamId: TEAM },
+      { id: 'page # b', teamId: TEAM },
+      { id: 'completed', teamId: TEAM },
+    ]);
   });
 });

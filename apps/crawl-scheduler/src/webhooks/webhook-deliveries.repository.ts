@@ -1,6 +1,7 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely, Selectable } from 'kysely';
-import type { CrawlDatabase } from '../database/crawl-database';
-import type { Db } from '../jobs/crawl-jobs.repository';
+import { DATABASE } from '@wh/platform/database';
+import type { CrawlDatabase, Trx } from '../database/crawl-database';
 
 export type WebhookDeliveryRow = Selectable<CrawlDatabase['webhook_deliveries']>;
 
@@ -15,10 +16,12 @@ export interface NewDelivery {
 }
 
 /** Webhook events waiting for, or done with, delivery. The body is kept here so a message only names it. */
+@Injectable()
 export class WebhookDeliveriesRepository {
-  constructor(private readonly db: Kysely<CrawlDatabase>) {}
+  constructor(@Inject(DATABASE) private readonly db: Kysely<CrawlDatabase>) {}
 
-  async insert(trx: Db, delivery: NewDelivery): Promise<void> {
+  /** Records an event in the transaction of the state change it reports. */
+  async insert(trx: Trx, delivery: NewDelivery): Promise<void> {
     await trx
       .insertInto('webhook_deliveries')
       .values({
@@ -68,5 +71,9 @@ export class WebhookDeliveriesRepository {
       }))
       .where('id', '=', id)
       .execute();
+  }
+
+  async deleteCreatedBefore(before: Date): Promise<void> {
+    await this.db.deleteFrom('webhook_deliveries').where('created_at', '<', before).execute();
   }
 }

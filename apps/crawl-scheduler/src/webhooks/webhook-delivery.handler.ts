@@ -1,9 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
-import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { Consumers, ErrorCode, Subjects, WebhookDeliveryCommand } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
-import { type JetStreamMessageContext, NatsRequester, PreserveRpcErrors } from '@wh/platform/messaging';
+import { ConsumeStream, type JetStreamMessageContext, NatsRequester, PreserveRpcErrors } from '@wh/platform/messaging';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookSender } from './webhook-sender';
 
@@ -21,8 +20,8 @@ export class WebhookDeliveryHandler {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  @EventPattern(Consumers.crawlSchedulerWebhooks.durableName)
-  async deliver(@Payload() command: WebhookDeliveryCommand, @Ctx() context: JetStreamMessageContext): Promise<void> {
+  @ConsumeStream(Consumers.crawlSchedulerWebhooks)
+  async deliver(command: WebhookDeliveryCommand, context: JetStreamMessageContext): Promise<void> {
     const delivery = await this.deliveries.find(command.teamId, command.deliveryId);
     if (!delivery || delivery.status === 'delivered' || delivery.status === 'failed') return;
     const { secret } = await this.requester.request(Subjects.teamWebhookSecret, { teamId: delivery.team_id });

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Agent, request } from 'undici';
 import { assertAllowedTarget, guardedLookup, systemResolver } from '@wh/platform/target-safety';
 
@@ -11,6 +12,15 @@ export interface WebhookAttempt {
 
 export type WebhookOutcome = { delivered: true } | { delivered: false; error: string };
 
+export interface WebhookSenderSettings {
+  allowPrivateTargets: boolean;
+  timeoutMs: number;
+  userAgent: string;
+}
+
+/** Injection token of the sender's settings (from the service's config). */
+export const WEBHOOK_SENDER_SETTINGS = Symbol('WEBHOOK_SENDER_SETTINGS');
+
 /** `sha256=<hex HMAC-SHA256 of the raw body>`, Firecrawl's X-Firecrawl-Signature. */
 export function webhookSignature(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -20,12 +30,11 @@ export function webhookSignature(secret: string, body: string): string {
  * POSTs one webhook event. The target passes the same address check as scrape targets (on the URL and on every
  * DNS answer), redirects are not followed, and any 2xx counts as delivered.
  */
-export class WebhookSender {
+@Injectable()
+export class WebhookSender implements OnApplicationShutdown {
   private readonly agent: Agent;
 
-  constructor(
-    private readonly settings: { allowPrivateTargets: boolean; timeoutMs: number; userAgent: string },
-  ) {
+  constructor(@Inject(WEBHOOK_SENDER_SETTINGS) private readonly settings: WebhookSenderSettings) {
     this.agent = new Agent({ connect: { lookup: guardedLookup(systemResolver, settings.allowPrivateTargets) } });
   }
 
@@ -55,5 +64,10 @@ export class WebhookSender {
 
   async close(): Promise<void> {
     await this.agent.close();
+  }
+
+  /** Keep-alive connections to webhook receivers would otherwise hold the process open. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.close();
   }
 }

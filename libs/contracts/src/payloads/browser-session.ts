@@ -168,13 +168,13 @@ export class BrowserReplicaHeartbeat {
   freeSlots!: number;
 }
 
-/** Request on `browser.replica.<id>.launch`. */
+/** Request on `browser.replica.launch.<replicaId>`. */
 export class BrowserReplicaLaunchCommand {
   @IsUUID()
   sessionId!: string;
 }
 
-/** Request on `browser.replica.<id>.stop`. */
+/** Request on `browser.replica.stop.<replicaId>`. */
 export class BrowserReplicaStopCommand {
   @IsUUID()
   sessionId!: string;

@@ -14,6 +14,18 @@ import { outgoingHeaders } from './outgoing-headers';
 
 type ReplyEnvelope<T> = { ok: true; data: T } | { ok: false; error: WireError };
 
+export interface AddressingOptions {
+  /**
+   * One replica's id: the request goes to `<subject>.<id>`, which only that replica serves (no queue group), for
+   * work that must reach the process holding some state (a browser session).
+   */
+  addressedTo?: string;
+}
+
+function wireSubject(nats: NatsClient, subject: string, options: AddressingOptions): string {
+  return nats.namespace.subject(options.addressedTo ? `${subject}.${options.addressedTo}` : subject);
+}
+
 /** Sends short bounded calls to whichever replica of the owning service answers first. */
 export class NatsRequester {
   constructor(private readonly nats: NatsClient) {}
@@ -22,12 +34,13 @@ export class NatsRequester {
     subject: S,
     payload: RequestPayload<S>,
     timeoutMs = 5_000,
+    options: AddressingOptions = {},
   ): Promise<RequestReply<S>> {
     let reply: Msg;
     try {
       const headers = outgoingHeaders();
       const body = await this.nats.payloads.encode(payload, headers);
-      reply = await this.nats.connection.request(this.nats.namespace.subject(subject), body, { timeout: timeoutMs, headers });
+      reply = await this.nats.connection.request(wireSubject(this.nats, subject, options), body, { timeout: timeoutMs, headers });
     } catch (error) {
       throw new DomainError(ErrorCode.ServiceUnavailable, `no answer on ${subject}: ${String(error)}`, undefined, true);
     }
@@ -42,7 +55,7 @@ export type RequestHandler<T> = (payload: T) => Promise<unknown>;
 
 /**
  * Serves one request subject through the service's queue group, so replicas share the load and each
- * request is answered once. Failures travel back as wire errors.
+ * request is answered once (or, addressed to this replica, alone). Failures travel back as wire errors.
  */
 export function serveRequests<T extends object>(
   nats: NatsClient,
@@ -50,6 +63,7 @@ export function serveRequests<T extends object>(
   subject: string,
   payloadClass: new () => T,
   handler: RequestHandler<T>,
+  options: AddressingOptions = {},
 ): Subscription {
   const answer = async (message: Msg): Promise<void> => {
     let envelope: ReplyEnvelope<unknown>;
@@ -71,8 +85,8 @@ export function serveRequests<T extends object>(
       message.respond(await nats.payloads.encode({ ok: false, error: unavailable.toWire() }, outgoingHeaders()));
     }
   };
-  return nats.connection.subscribe(nats.namespace.subject(subject), {
-    queue: nats.namespace.queueGroup(nats.serviceName),
+  return nats.connection.subscribe(wireSubject(nats, subject, options), {
+    ...(options.addressedTo ? {} : { queue: nats.namespace.queueGroup(nats.serviceName) }),
     callback: (error, message) => {
       if (error) {
         logger.error({ err: error, subject }, 'request subscription failed');

@@ -1,16 +1,16 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Kysely, Selectable } from 'kysely';
 import type { CrawlJobKind, CrawlJobStatus, CrawlPageError, ResolvedCrawlOptions, ResolvedScrapeOptions, WebhookTarget } from '@wh/contracts';
-import type { CrawlDatabase, PageState } from '../database/crawl-database';
+import { DATABASE } from '@wh/platform/database';
+import type { Crawl, Job } from '../jobs/job';
+import type { CrawlDatabase, Db, PageState, Trx } from './crawl-database';
 
-export type CrawlJobRow = Selectable<CrawlDatabase['crawl_jobs']>;
-export type Db = Kysely<CrawlDatabase> | Transaction<CrawlDatabase>;
+type CrawlJobRow = Selectable<CrawlDatabase['crawl_jobs']>;
 
-export interface NewJob {
+interface NewJobState {
   id: string;
   teamId: string;
-  kind: CrawlJobKind;
   url: string;
-  crawlOptions: ResolvedCrawlOptions | null;
   scrapeOptions: ResolvedScrapeOptions;
   webhook: WebhookTarget | null;
   maxConcurrency: number;
@@ -19,6 +19,32 @@ export interface NewJob {
   idempotencyKey: string | null;
   seeded: boolean;
   expiresAt: Date;
+}
+
+export type NewJob = (NewJobState & { kind: 'crawl'; crawlOptions: ResolvedCrawlOptions }) | (NewJobState & { kind: 'batch' });
+
+/** The one place rows become jobs: a crawl carries its options, a batch has none. */
+function toJob(row: CrawlJobRow): Job {
+  const state = {
+    id: row.id,
+    teamId: row.team_id,
+    status: row.status,
+    url: row.url,
+    scrapeOptions: row.scrape_options,
+    webhook: row.webhook,
+    maxConcurrency: row.max_concurrency,
+    teamConcurrencyLimit: row.team_concurrency_limit,
+    delayMs: row.delay_ms,
+    zeroDataRetention: row.zero_data_retention,
+    seeded: row.seeded,
+    creditsUsed: row.credits_used,
+    pagesAdmitted: row.pages_admitted,
+    nextDispatchAt: row.next_dispatch_at,
+    expiresAt: row.expires_at,
+  };
+  if (row.kind === 'batch') return { ...state, kind: 'batch' };
+  if (!row.crawl_options) throw new Error(`crawl ${row.id} has no crawl options`);
+  return { ...state, kind: 'crawl', crawlOptions: row.crawl_options };
 }
 
 export interface NewPage {
@@ -38,16 +64,13 @@ export interface JobCounts {
 /** Pages that count towards a job's total: robots-blocked URLs and redirect duplicates are not pages of it. */
 const COUNTED_STATES: PageState[] = ['queued', 'dispatched', 'completed', 'failed', 'cancelled'];
 
-/** SQL of jobs: creation, lookups scoped by team, counts, cancel, expiry. */
+/** SQL of jobs: creation, lookups scoped by team, counts, locks, the end of a job, expiry. */
+@Injectable()
 export class CrawlJobsRepository {
-  constructor(private readonly db: Kysely<CrawlDatabase>) {}
-
-  transaction<T>(work: (trx: Transaction<CrawlDatabase>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
-  }
+  constructor(@Inject(DATABASE) private readonly db: Kysely<CrawlDatabase>) {}
 
   /** Inserts the job; false when the team already used this idempotency key. */
-  async insertJob(trx: Db, job: NewJob): Promise<boolean> {
+  async insertJob(trx: Trx, job: NewJob): Promise<boolean> {
     const inserted = await trx
       .insertInto('crawl_jobs')
       .values({
@@ -55,7 +78,7 @@ export class CrawlJobsRepository {
         team_id: job.teamId,
         kind: job.kind,
         url: job.url,
-        crawl_options: JSON.stringify(job.crawlOptions),
+        crawl_options: JSON.stringify(job.kind === 'crawl' ? job.crawlOptions : null),
         scrape_options: JSON.stringify(job.scrapeOptions),
         webhook: JSON.stringify(job.webhook),
         max_concurrency: job.maxConcurrency,
@@ -78,7 +101,7 @@ export class CrawlJobsRepository {
    * Adds URLs to the frontier; a URL key the job already has is skipped. Returns how many queued pages were new,
    * which the job's admitted count (its `limit`) grows by.
    */
-  async insertPages(trx: Db, job: Pick<CrawlJobRow, 'id' | 'team_id'>, pages: readonly NewPage[]): Promise<number> {
+  async insertPages(trx: Trx, job: Pick<Job, 'id' | 'teamId'>, pages: readonly NewPage[]): Promise<number> {
     if (pages.length === 0) return 0;
     let admitted = 0;
     // Bounded statements: Postgres takes at most 65535 parameters in one.
@@ -88,7 +111,7 @@ export class CrawlJobsRepository {
         .values(
           pages.slice(start, start + 5_000).map((page) => ({
             job_id: job.id,
-            team_id: job.team_id,
+            team_id: job.teamId,
             url_key: page.urlKey,
             url: page.url,
             depth: page.depth,
@@ -116,20 +139,28 @@ export class CrawlJobsRepository {
   }
 
   /** The team's job; another team's id, or a job of the other kind, is not found. */
-  async findForTeam(teamId: string, id: string, kind?: CrawlJobKind): Promise<CrawlJobRow | undefined> {
+  async findForTeam(teamId: string, id: string, kind?: CrawlJobKind): Promise<Job | undefined> {
     let query = this.db.selectFrom('crawl_jobs').selectAll().where('team_id', '=', teamId).where('id', '=', id);
     if (kind) query = query.where('kind', '=', kind);
-    return query.executeTakeFirst();
+    const row = await query.executeTakeFirst();
+    return row && toJob(row);
   }
 
-  async findMany(ids: readonly string[]): Promise<CrawlJobRow[]> {
+  async find(id: string, trx: Db = this.db): Promise<Job | undefined> {
+    const row = await trx.selectFrom('crawl_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toJob(row);
+  }
+
+  async findMany(ids: readonly string[]): Promise<Job[]> {
     if (ids.length === 0) return [];
-    return this.db.selectFrom('crawl_jobs').selectAll().where('id', 'in', ids).execute();
+    const rows = await this.db.selectFrom('crawl_jobs').selectAll().where('id', 'in', ids).execute();
+    return rows.map(toJob);
   }
 
   /** Locks the job row for the rest of the transaction: result handling for one job is serialised. */
-  async lock(trx: Transaction<CrawlDatabase>, id: string): Promise<CrawlJobRow | undefined> {
-    return trx.selectFrom('crawl_jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  async lock(trx: Trx, id: string): Promise<Job | undefined> {
+    const row = await trx.selectFrom('crawl_jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    return row && toJob(row);
   }
 
   async counts(jobId: string, trx: Db = this.db): Promise<JobCounts> {
@@ -149,7 +180,7 @@ export class CrawlJobsRepository {
   }
 
   /** Whether any page of the job is still queued or in flight (an index lookup, whatever the job's size). */
-  async hasOpenPages(trx: Db, jobId: string): Promise<boolean> {
+  async hasOpenPages(trx: Trx, jobId: string): Promise<boolean> {
     const row = await trx
       .selectFrom('crawl_pages')
       .select('id')
@@ -160,7 +191,8 @@ export class CrawlJobsRepository {
     return row !== undefined;
   }
 
-  async finish(trx: Db, jobId: string, status: CrawlJobStatus, retentionMs: number): Promise<void> {
+  /** Ends a running job; its documents stay readable for `retentionMs`. */
+  async finish(trx: Trx, jobId: string, status: CrawlJobStatus, retentionMs: number): Promise<void> {
     await trx
       .updateTable('crawl_jobs')
       .set({ status, finished_at: new Date(), expires_at: new Date(Date.now() + retentionMs) })
@@ -169,15 +201,9 @@ export class CrawlJobsRepository {
       .execute();
   }
 
-  /** Cancels a running job: queued pages are dropped. `cancelledNow` is false when it had already ended. */
-  async cancel(
-    trx: Transaction<CrawlDatabase>,
-    teamId: string,
-    kind: CrawlJobKind,
-    id: string,
-    retentionMs: number,
-  ): Promise<{ job: CrawlJobRow; cancelledNow: boolean } | undefined> {
-    const job = await trx
+  /** The team's job of this kind, locked for the rest of the transaction. */
+  async lockForTeam(trx: Trx, teamId: string, kind: CrawlJobKind, id: string): Promise<Job | undefined> {
+    const row = await trx
       .selectFrom('crawl_jobs')
       .selectAll()
       .where('team_id', '=', teamId)
@@ -185,15 +211,11 @@ export class CrawlJobsRepository {
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (!job) return undefined;
-    if (job.status !== 'scraping') return { job, cancelledNow: false };
-    await trx.updateTable('crawl_pages').set({ state: 'cancelled', finished_at: new Date() }).where('job_id', '=', id).where('state', '=', 'queued').execute();
-    await this.finish(trx, id, 'cancelled', retentionMs);
-    return { job: { ...job, status: 'cancelled' }, cancelledNow: true };
+    return row && toJob(row);
   }
 
   /** Running jobs whose turn to dispatch has come. */
-  async dispatchable(limit: number): Promise<Pick<CrawlJobRow, 'id'>[]> {
+  async dispatchable(limit: number): Promise<Pick<Job, 'id'>[]> {
     return this.db
       .selectFrom('crawl_jobs')
       .select('id')
@@ -205,16 +227,20 @@ export class CrawlJobsRepository {
       .execute();
   }
 
-  /** Claims an unseeded crawl for seeding for `leaseMs`; another replica takes it over if this one dies. */
-  async claimUnseeded(leaseMs: number): Promise<CrawlJobRow | undefined> {
+  /**
+   * Claims an unseeded crawl for seeding for `leaseMs`; another replica takes it over if this one dies. (Only crawls
+   * are ever unseeded: a batch's pages are queued when it is created.)
+   */
+  async claimUnseeded(leaseMs: number): Promise<Crawl | undefined> {
     const now = new Date();
-    return this.db
+    const row = await this.db
       .updateTable('crawl_jobs')
       .set({ seed_claimed_until: new Date(now.getTime() + leaseMs) })
       .where('id', '=', (eb) =>
         eb
           .selectFrom('crawl_jobs')
           .select('id')
+          .where('kind', '=', 'crawl')
           .where('status', '=', 'scraping')
           .where('seeded', '=', false)
           .where((w) => w.or([w('seed_claimed_until', 'is', null), w('seed_claimed_until', '<', now)]))
@@ -224,22 +250,24 @@ export class CrawlJobsRepository {
       )
       .returningAll()
       .executeTakeFirst();
+    const job = row && toJob(row);
+    return job?.kind === 'crawl' ? job : undefined;
   }
 
-  async markSeeded(trx: Db, jobId: string): Promise<void> {
+  async markSeeded(trx: Trx, jobId: string): Promise<void> {
     await trx.updateTable('crawl_jobs').set({ seeded: true }).where('id', '=', jobId).execute();
   }
 
-  async setDelay(trx: Db, jobId: string, delayMs: number): Promise<void> {
+  async setDelay(trx: Trx, jobId: string, delayMs: number): Promise<void> {
     await trx.updateTable('crawl_jobs').set({ delay_ms: delayMs }).where('id', '=', jobId).execute();
   }
 
-  async delayNextDispatch(trx: Db, jobId: string, until: Date): Promise<void> {
+  async delayNextDispatch(trx: Trx, jobId: string, until: Date): Promise<void> {
     await trx.updateTable('crawl_jobs').set({ next_dispatch_at: until }).where('id', '=', jobId).execute();
   }
 
-  async activeCrawls(teamId: string): Promise<CrawlJobRow[]> {
-    return this.db
+  async activeCrawls(teamId: string): Promise<Crawl[]> {
+    const rows = await this.db
       .selectFrom('crawl_jobs')
       .selectAll()
       .where('team_id', '=', teamId)
@@ -247,6 +275,7 @@ export class CrawlJobsRepository {
       .where('status', '=', 'scraping')
       .orderBy('created_at')
       .execute();
+    return rows.map(toJob).filter((job): job is Crawl => job.kind === 'crawl');
   }
 
   /** Kept documents of a job in the order they were kept, from `skip`, up to `maxBytes` (at least one). */
@@ -299,7 +328,6 @@ export class CrawlJobsRepository {
   /** Deletes jobs (and with them their pages and documents) whose retention ended. */
   async deleteExpired(): Promise<number> {
     const result = await this.db.deleteFrom('crawl_jobs').where('expires_at', '<', new Date()).executeTakeFirst();
-    await this.db.deleteFrom('webhook_deliveries').where('created_at', '<', sql<Date>`now() - interval '2 days'`).execute();
     return Number(result.numDeletedRows);
   }
 }

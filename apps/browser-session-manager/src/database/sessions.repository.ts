@@ -1,7 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
 import type { BrowserAccess, BrowserEndReason, BrowserSessionStatus } from '@wh/contracts';
-import type { BrowserSessionDatabase } from '../database/browser-session-database';
+import { DATABASE } from '@wh/platform/database';
+import type { BrowserSessionDatabase } from './browser-session-database';
+import type { Trx } from './transactions';
 
 export interface SessionRow {
   id: string;
@@ -20,24 +22,18 @@ export interface SessionRow {
   tokenHashes: Record<BrowserAccess, string | null>;
 }
 
+/** A placed session, as it is recorded on its replica. */
 export interface NewSession {
   id: string;
   teamId: string;
-  concurrencyLimit: number;
+  replicaId: string;
   ttlSeconds: number;
   activityTtlSeconds: number;
   streamWebView: boolean;
   profile?: { name: string; saveChanges: boolean };
   tokenHashes: { cdp: string; view: string | null; interactive: string | null };
-  /** Replicas whose last heartbeat is older than this are not considered. */
-  heartbeatFreshAfter: Date;
+  expiresAt: Date;
 }
-
-export type Reservation =
-  | { kind: 'reserved'; replicaId: string; expiresAt: Date }
-  | { kind: 'team-limit'; limit: number }
-  | { kind: 'profile-in-use' }
-  | { kind: 'no-capacity' };
 
 type Db = Kysely<BrowserSessionDatabase>;
 
@@ -96,94 +92,47 @@ function toSession(row: {
   };
 }
 
-/** Sessions of teams: placement, lookups by team, token checks and endings. */
+/** Sessions of teams: what placement records, lookups by team, token checks and endings. */
+@Injectable()
 export class SessionsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  /**
-   * In one transaction, serialised per team: checks the team's live sessions against its limit, takes the
-   * profile's writer slot when the session saves, picks the live replica with the most room, and records the
-   * session there. Concurrent creations of one team cannot both pass the limit.
-   */
-  async reserve(input: NewSession): Promise<Reservation> {
-    return this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${`browser-team:${input.teamId}`}))`.execute(trx);
-      const { live } = await trx
-        .selectFrom('browser_sessions')
-        .select((eb) => eb.fn.countAll<string>().as('live'))
-        .where('team_id', '=', input.teamId)
-        .where('status', '=', 'active')
-        .executeTakeFirstOrThrow();
-      if (Number(live) >= input.concurrencyLimit) return { kind: 'team-limit', limit: input.concurrencyLimit };
+  /** Serialises the placements of one team until the transaction ends. */
+  async lockTeam(trx: Trx, teamId: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext(${`browser-team:${teamId}`}))`.execute(trx);
+  }
 
-      if (input.profile) {
-        await trx
-          .insertInto('browser_profiles')
-          .values({ team_id: input.teamId, name: input.profile.name, storage_key: randomUUID(), writer_session_id: null, saved_at: null })
-          .onConflict((oc) => oc.columns(['team_id', 'name']).doNothing())
-          .execute();
-        const profile = await trx
-          .selectFrom('browser_profiles')
-          .select(['writer_session_id'])
-          .where('team_id', '=', input.teamId)
-          .where('name', '=', input.profile.name)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        if (input.profile.saveChanges && profile.writer_session_id) return { kind: 'profile-in-use' };
-      }
+  async countLive(trx: Trx, teamId: string): Promise<number> {
+    const { live } = await trx
+      .selectFrom('browser_sessions')
+      .select((eb) => eb.fn.countAll<string>().as('live'))
+      .where('team_id', '=', teamId)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    return Number(live);
+  }
 
-      const replica = await trx
-        .selectFrom('browser_replicas as r')
-        .select(['r.id'])
-        .where('r.last_heartbeat_at', '>', input.heartbeatFreshAfter)
-        .where('r.free_slots', '>', 0)
-        .where((eb) =>
-          eb(
-            'r.max_sessions',
-            '>',
-            eb
-              .selectFrom('browser_sessions as s')
-              .select((inner) => inner.fn.countAll<number>().as('running'))
-              .whereRef('s.replica_id', '=', 'r.id')
-              .where('s.status', '=', 'active'),
-          ),
-        )
-        .orderBy('r.free_slots', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (!replica) return { kind: 'no-capacity' };
-
-      const expiresAt = new Date(Date.now() + input.ttlSeconds * 1000);
-      await trx
-        .insertInto('browser_sessions')
-        .values({
-          id: input.id,
-          team_id: input.teamId,
-          replica_id: replica.id,
-          status: 'active',
-          ttl_seconds: input.ttlSeconds,
-          activity_ttl_seconds: input.activityTtlSeconds,
-          stream_web_view: input.streamWebView,
-          profile_name: input.profile?.name ?? null,
-          profile_save_changes: input.profile?.saveChanges ?? false,
-          cdp_token_hash: input.tokenHashes.cdp,
-          view_token_hash: input.tokenHashes.view,
-          interactive_token_hash: input.tokenHashes.interactive,
-          expires_at: expiresAt,
-          ended_at: null,
-          end_reason: null,
-        })
-        .execute();
-      if (input.profile?.saveChanges) {
-        await trx
-          .updateTable('browser_profiles')
-          .set({ writer_session_id: input.id })
-          .where('team_id', '=', input.teamId)
-          .where('name', '=', input.profile.name)
-          .execute();
-      }
-      return { kind: 'reserved', replicaId: replica.id, expiresAt };
-    });
+  async insert(trx: Trx, session: NewSession): Promise<void> {
+    await trx
+      .insertInto('browser_sessions')
+      .values({
+        id: session.id,
+        team_id: session.teamId,
+        replica_id: session.replicaId,
+        status: 'active',
+        ttl_seconds: session.ttlSeconds,
+        activity_ttl_seconds: session.activityTtlSeconds,
+        stream_web_view: session.streamWebView,
+        profile_name: session.profile?.name ?? null,
+        profile_save_changes: session.profile?.saveChanges ?? false,
+        cdp_token_hash: session.tokenHashes.cdp,
+        view_token_hash: session.tokenHashes.view,
+        interactive_token_hash: session.tokenHashes.interactive,
+        expires_at: session.expiresAt,
+        ended_at: null,
+        end_reason: null,
+      })
+      .execute();
   }
 
   async findForTeam(teamId: string, sessionId: string): Promise<SessionRow | undefined> {
@@ -225,18 +174,19 @@ export class SessionsRepository {
     return 'bad-token';
   }
 
-  /** Records the end of a live session and frees its profile's writer slot; false when it had already ended. */
+  /**
+   * Records the end of a live session and frees its profile's writer slot, in one statement; false when it had
+   * already ended.
+   */
   async markEnded(sessionId: string, reason: BrowserEndReason, endedAt: Date, lastActivityAt?: Date): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('browser_sessions')
-        .set({ status: 'destroyed', end_reason: reason, ended_at: endedAt, ...(lastActivityAt ? { last_activity_at: lastActivityAt } : {}) })
-        .where('id', '=', sessionId)
-        .where('status', '=', 'active')
-        .executeTakeFirst();
-      await trx.updateTable('browser_profiles').set({ writer_session_id: null }).where('writer_session_id', '=', sessionId).execute();
-      return Number(updated.numUpdatedRows) > 0;
-    });
+    const updated = await this.db
+      .with('freed_profile', (db) => db.updateTable('browser_profiles').set({ writer_session_id: null }).where('writer_session_id', '=', sessionId))
+      .updateTable('browser_sessions')
+      .set({ status: 'destroyed', end_reason: reason, ended_at: endedAt, ...(lastActivityAt ? { last_activity_at: lastActivityAt } : {}) })
+      .where('id', '=', sessionId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
   }
 
   async recordActivity(sessionId: string, lastActivityAt: Date): Promise<void> {

@@ -1,7 +1,9 @@
-import { type Kysely, sql, type Selectable, type Transaction } from 'kysely';
+import { Inject, Injectable } from '@nestjs/common';
+import { type Kysely, sql, type Selectable } from 'kysely';
 import type { WireError } from '@wh/contracts';
-import type { CrawlDatabase } from '../database/crawl-database';
-import type { CrawlJobRow, Db } from './crawl-jobs.repository';
+import { DATABASE } from '@wh/platform/database';
+import type { Job } from '../jobs/job';
+import type { CrawlDatabase, Trx } from './crawl-database';
 
 export type CrawlPageRow = Selectable<CrawlDatabase['crawl_pages']>;
 
@@ -18,25 +20,26 @@ export interface DispatchedPage {
 }
 
 /** SQL of single pages: dispatching them under the concurrency limits, and keeping their results. */
+@Injectable()
 export class CrawlPagesRepository {
-  constructor(private readonly db: Kysely<CrawlDatabase>) {}
+  constructor(@Inject(DATABASE) private readonly db: Kysely<CrawlDatabase>) {}
 
   /**
    * Moves queued pages of a job to `dispatched`, as many as the job's and its team's concurrency allow. A lock per
    * team makes the count and the claim one step across every scheduler replica; the count and the claim are one
    * statement.
    */
-  async claimForDispatch(trx: Transaction<CrawlDatabase>, job: CrawlJobRow, atMost: number): Promise<DispatchedPage[]> {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${job.team_id}, 0))`.execute(trx);
+  async claimForDispatch(trx: Trx, job: Job, atMost: number): Promise<DispatchedPage[]> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${job.teamId}, 0))`.execute(trx);
     const claimed = await sql<DispatchedPage>`
       with in_flight as (
         select count(*) filter (where job_id = ${job.id}) as own, count(*) as team
-        from crawl_pages where team_id = ${job.team_id} and state = 'dispatched'
+        from crawl_pages where team_id = ${job.teamId} and state = 'dispatched'
       ), claimable as (
         select id from crawl_pages
         where job_id = ${job.id} and state = 'queued'
         order by seq
-        limit (select greatest(0, least(${atMost}::bigint, ${job.max_concurrency} - own, ${job.team_concurrency_limit} - team)) from in_flight)
+        limit (select greatest(0, least(${atMost}::bigint, ${job.maxConcurrency} - own, ${job.teamConcurrencyLimit} - team)) from in_flight)
         for update skip locked
       )
       update crawl_pages set state = 'dispatched', dispatched_at = now(), attempts = attempts + 1
@@ -54,6 +57,11 @@ export class CrawlPagesRepository {
       .where('dispatched_at', '<', olderThan)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  /** Drops the queued pages of a job that is being cancelled. */
+  async cancelQueued(trx: Trx, jobId: string): Promise<void> {
+    await trx.updateTable('crawl_pages').set({ state: 'cancelled', finished_at: new Date() }).where('job_id', '=', jobId).where('state', '=', 'queued').execute();
   }
 
   /** Pages dispatched after `since` whose results have not come back yet, with their jobs' ids. */
@@ -77,17 +85,17 @@ export class CrawlPagesRepository {
   }
 
   /** Locks pages for the rest of the transaction, in id order so that two lockers never wait on each other. */
-  async lockMany(trx: Transaction<CrawlDatabase>, pageIds: readonly string[]): Promise<CrawlPageRow[]> {
+  async lockMany(trx: Trx, pageIds: readonly string[]): Promise<CrawlPageRow[]> {
     if (pageIds.length === 0) return [];
     return trx.selectFrom('crawl_pages').selectAll().where('id', 'in', pageIds).orderBy('id').forUpdate().execute();
   }
 
-  async findByKey(trx: Db, jobId: string, urlKey: string): Promise<Pick<CrawlPageRow, 'id' | 'state'> | undefined> {
+  async findByKey(trx: Trx, jobId: string, urlKey: string): Promise<Pick<CrawlPageRow, 'id' | 'state'> | undefined> {
     return trx.selectFrom('crawl_pages').select(['id', 'state']).where('job_id', '=', jobId).where('url_key', '=', urlKey).executeTakeFirst();
   }
 
   /** URL keys among `urlKeys` the job already has. */
-  async existingKeys(trx: Db, jobId: string, urlKeys: readonly string[]): Promise<Set<string>> {
+  async existingKeys(trx: Trx, jobId: string, urlKeys: readonly string[]): Promise<Set<string>> {
     if (urlKeys.length === 0) return new Set();
     const rows = await trx.selectFrom('crawl_pages').select('url_key').where('job_id', '=', jobId).where('url_key', 'in', urlKeys).execute();
     return new Set(rows.map((row) => row.url_key));
@@ -97,7 +105,7 @@ export class CrawlPagesRepository {
    * Keeps the results of many pages of one job and adds their credits to the job, in one statement; a `document`
    * is null when the job keeps no documents (zero data retention).
    */
-  async completeMany(trx: Db, jobId: string, results: readonly CompletedPage[]): Promise<void> {
+  async completeMany(trx: Trx, jobId: string, results: readonly CompletedPage[]): Promise<void> {
     if (results.length === 0) return;
     const ids = results.map((result) => result.pageId);
     const documents = results.map((result) => result.document);
@@ -116,11 +124,11 @@ export class CrawlPagesRepository {
       where id = ${jobId}`.execute(trx);
   }
 
-  async fail(trx: Db, pageId: string, error: WireError): Promise<void> {
+  async fail(trx: Trx, pageId: string, error: WireError): Promise<void> {
     await trx.updateTable('crawl_pages').set({ state: 'failed', finished_at: new Date(), error: JSON.stringify(error) }).where('id', '=', pageId).execute();
   }
 
-  async settle(trx: Db, pageId: string, state: 'cancelled' | 'duplicate'): Promise<void> {
+  async settle(trx: Trx, pageId: string, state: 'cancelled' | 'duplicate'): Promise<void> {
     await trx.updateTable('crawl_pages').set({ state, finished_at: new Date() }).where('id', '=', pageId).execute();
   }
 }

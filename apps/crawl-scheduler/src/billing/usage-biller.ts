@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
 import { MAX_USAGE_CHARGES_PER_BATCH, Subjects, type UsageRecordedEvent } from '@wh/contracts';
-import type { Logger } from '@wh/platform/logging';
-import type { JetStreamPublisher } from '@wh/platform/messaging';
-import type { CrawlJobRow } from '../jobs/crawl-jobs.repository';
+import { LOGGER, type Logger } from '@wh/platform/logging';
+import { JetStreamPublisher } from '@wh/platform/messaging';
+import type { Job } from '../jobs/job';
 
 export interface PageCharge {
-  job: Pick<CrawlJobRow, 'id' | 'team_id' | 'kind' | 'zero_data_retention'>;
+  job: Pick<Job, 'id' | 'teamId' | 'kind' | 'zeroDataRetention'>;
   pageId: string;
   credits: number;
 }
@@ -14,17 +15,18 @@ export interface PageCharge {
  * Sends the credits of kept pages to billing, many pages per message. Each charge's id is its page's, so billing
  * records a page once however often (and in whichever batch) it is sent again after a crash.
  */
+@Injectable()
 export class UsageBiller {
   constructor(
-    private readonly publisher: JetStreamPublisher,
-    private readonly logger: Logger,
+    @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async bill(charges: readonly PageCharge[]): Promise<void> {
     const occurredAt = new Date().toISOString();
     const events: UsageRecordedEvent[] = charges.map(({ job, pageId, credits }) => ({
       eventId: `${job.kind}:${pageId}`,
-      teamId: job.team_id,
+      teamId: job.teamId,
       kind: job.kind,
       jobId: job.id,
       credits,
@@ -35,7 +37,7 @@ export class UsageBiller {
       await this.publisher.publish(Subjects.usageBatchRecorded, { charges: batch }, { msgId: batchMessageId(batch) });
     }
     for (const { job, pageId, credits } of charges) {
-      if (!job.zero_data_retention) this.logger.debug({ jobId: job.id, pageId, credits }, 'page billed');
+      if (!job.zeroDataRetention) this.logger.debug({ jobId: job.id, pageId, credits }, 'page billed');
     }
   }
 }

@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Trx } from '../database/crawl-database';
+import { CrawlJobsRepository, type NewPage } from '../database/crawl-jobs.repository';
+import { type CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages.repository';
+import type { Job } from '../jobs/job';
+import { CrawlScope } from './crawl-scope';
+import { triageLinks, withinLimit } from './link-triage';
+import { RobotsCache } from './robots-cache';
+import { crawlUrlKey, parseCrawlableUrl } from './url-key';
+
+/** What a crawl's kept pages add to its frontier: their links in scope, and the URLs redirects led them to. */
+@Injectable()
+export class CrawlFrontier {
+  constructor(
+    @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
+    @Inject(CrawlPagesRepository) private readonly pages: CrawlPagesRepository,
+    @Inject(RobotsCache) private readonly robots: RobotsCache,
+  ) {}
+
+  /** The links of a page (relative to its final URL) that the crawl would queue at `depth`; none for a batch. */
+  async discover(job: Job, depth: number, finalUrl: string, links: readonly string[]): Promise<NewPage[]> {
+    if (job.kind !== 'crawl' || links.length === 0) return [];
+    const options = job.crawlOptions;
+    const start = parseCrawlableUrl(job.url);
+    if (!start || options.sitemap === 'only') return [];
+    const absolute = links.map((link) => parseCrawlableUrl(link, finalUrl)?.href).filter((link): link is string => link !== undefined);
+    return triageLinks(job.id, absolute, depth, new CrawlScope(start, options), options, this.robots);
+  }
+
+  /** Queues the discovered URLs the job does not have yet, as many as its `limit` leaves room for. */
+  async admit(trx: Trx, job: Job, discovered: readonly NewPage[]): Promise<void> {
+    if (discovered.length === 0) return;
+    const unique = [...new Map(discovered.map((page) => [page.urlKey, page])).values()];
+    const known = await this.pages.existingKeys(trx, job.id, unique.map((page) => page.urlKey));
+    const room = (job.kind === 'crawl' ? job.crawlOptions.limit : 0) - job.pagesAdmitted;
+    await this.jobs.insertPages(
+      trx,
+      job,
+      withinLimit(
+        unique.filter((page) => !known.has(page.urlKey)),
+        room,
+      ),
+    );
+  }
+
+  /**
+   * Whether a redirect led this page of a crawl to a URL the job already has; if not, the final URL's key is taken,
+   * so a page reached twice under two URLs is kept once.
+   */
+  async isRedirectDuplicate(trx: Trx, job: Job, page: CrawlPageRow, finalUrl: string): Promise<boolean> {
+    if (job.kind !== 'crawl') return false;
+    const final = parseCrawlableUrl(finalUrl);
+    const finalKey = final && crawlUrlKey(final, job.crawlOptions.ignoreQueryParameters);
+    if (!finalKey || finalKey === page.url_key) return false;
+    if (await this.pages.findByKey(trx, job.id, finalKey)) return true;
+    await this.jobs.insertPages(trx, job, [{ urlKey: finalKey, url: finalUrl, depth: page.depth, state: 'duplicate' }]);
+    return false;
+  }
+}

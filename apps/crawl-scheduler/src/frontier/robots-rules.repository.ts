@@ -1,0 +1,24 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { DATABASE } from '@wh/platform/database';
+import type { CrawlDatabase } from '../database/crawl-database';
+
+/** robots.txt bodies per job and origin, as first fetched for the job. */
+@Injectable()
+export class RobotsRulesRepository {
+  constructor(@Inject(DATABASE) private readonly db: Kysely<CrawlDatabase>) {}
+
+  async find(jobId: string, origin: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('crawl_robots').select('body').where('job_id', '=', jobId).where('origin', '=', origin).executeTakeFirst();
+    return row?.body;
+  }
+
+  /** Keeps the first body stored for the job and origin; a replica that fetched it too keeps that one. */
+  async insert(jobId: string, origin: string, body: string): Promise<void> {
+    await this.db
+      .insertInto('crawl_robots')
+      .values({ job_id: jobId, origin, body })
+      .onConflict((conflict) => conflict.columns(['job_id', 'origin']).doNothing())
+      .execute();
+  }
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { CrawlSchedulerConfig } from '../crawl-scheduler.config';
+import { CrawlDatabaseModule } from '../database/database.module';
+import { DispatchModule } from '../dispatch/dispatch.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { CancelJobService } from './cancel-job.service';
+import { CrawlJobsHandler } from './crawl-jobs.handler';
+import { CreateJobService } from './create-job.service';
+import { DOCUMENT_RETENTION_MS, documentRetentionMs } from './document-retention';
+import { JobFinisher } from './job-finisher';
+import { JobQueriesService } from './job-queries.service';
+
+/** The gateway's calls about batch scrapes and crawls (create, status, cancel, errors, active), and the end of a job. */
+@Module({
+  imports: [CrawlDatabaseModule, WebhooksModule, DispatchModule],
+  controllers: [CrawlJobsHandler],
+  providers: [
+    { provide: DOCUMENT_RETENTION_MS, inject: [CrawlSchedulerConfig], useFactory: documentRetentionMs },
+    CreateJobService,
+    JobQueriesService,
+    CancelJobService,
+    JobFinisher,
+  ],
+  exports: [JobFinisher],
+})
+export class JobsModule {}

@@ -1,0 +1,26 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { WebhookNotifier } from './webhook-notifier';
+
+/** A delivery recorded this long ago and still not queued lost its publish (the scheduler died after the commit). */
+const UNQUEUED_AFTER_MS = 30_000;
+/** Delivered or not, a delivery is forgotten after this long. */
+const DELIVERY_RETENTION_MS = 2 * 24 * 3_600_000;
+
+/** The periodic care of webhook deliveries: queue again those whose publish was lost, forget old ones. */
+@Injectable()
+export class WebhookHousekeeping {
+  constructor(
+    @Inject(WebhookDeliveriesRepository) private readonly deliveries: WebhookDeliveriesRepository,
+    @Inject(WebhookNotifier) private readonly notifier: WebhookNotifier,
+  ) {}
+
+  async queueLost(): Promise<void> {
+    const unqueued = await this.deliveries.unqueued(new Date(Date.now() - UNQUEUED_AFTER_MS));
+    await this.notifier.queue(unqueued.map((delivery) => ({ id: delivery.id, teamId: delivery.team_id })));
+  }
+
+  async forgetOld(): Promise<void> {
+    await this.deliveries.deleteCreatedBefore(new Date(Date.now() - DELIVERY_RETENTION_MS));
+  }
+}
