@@ -26,7 +26,7 @@ const FORBIDDEN: Array<Probe & { because: RegExp }> = [
   ...['@nestjs/common', 'nats', 'pg', 'kysely', 'undici', 'puppeteer-core'].map((imports) => ({ file: 'libs/scraping/core/src/probe.ts', imports, because: BANNED })),
   ...['node:http', 'node:https', 'node:net', 'http'].map((imports) => ({ file: 'libs/scraping/core/src/probe.ts', imports, because: NODE_MODULE })),
   { file: 'libs/scraping/core/src/probe.ts', imports: '@wh/contracts', because: TAGS },
-  { file: 'libs/platform/config/src/probe.ts', imports: '@wh/testing', because: TAGS },
+  { file: 'libs/platform/chromium/src/probe.ts', imports: '@wh/testing', because: TAGS },
   { file: 'libs/platform/config/src/probe.ts', imports: '@wh/scraping/core', because: TAGS },
   { file: 'libs/testing/src/probe.ts', imports: '@wh/scraping/core', because: TAGS },
   { file: 'tools/dev/probe.ts', imports: '@wh/contracts', because: TAGS },
