@@ -1,33 +1,16 @@
 import js from '@eslint/js';
-import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
+import moduleBoundaries from './tools/nx/module-boundaries.js';
 
+// Module boundaries (scope x type tags, banned packages) live in tools/nx/module-boundaries.js.
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'tmp/**', '.data/**', '**/__fixtures__/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'tmp/**', '.nx/**', '.data/**', '**/__fixtures__/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    plugins: { '@nx': nx },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts'] },
-            { sourceTag: 'type:scraping', onlyDependOnLibsWithTags: ['type:scraping'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:tooling'] },
-            { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:scraping'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:contracts', 'type:platform'] },
-            { sourceTag: 'scope:api-gateway', notDependOnLibsWithTags: ['type:app'] },
-          ],
-        },
-      ],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -35,11 +18,10 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  ...moduleBoundaries.configs,
   {
-    // Unit and integration tests may use the shared fixture sites and helpers.
-    files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'bench/**/*.ts'],
+    files: moduleBoundaries.TEST_FILES,
     rules: {
-      '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: ['@wh/testing'] }],
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',

@@ -1,7 +1,8 @@
-// Two suites: `unit` (no servers) and `e2e` (the six services as real processes on real NATS and Postgres).
+// Three tiers: `unit` (no servers), `integration` (repositories and NATS handlers in the test process, on real
+// Postgres and NATS) and `e2e` (the six services as real processes on real NATS and Postgres).
 const { compilerOptions } = require('./tsconfig.base.json');
 
-// Test files resolve the @wh/* aliases through moduleNameMapper; the e2e global setup runs outside that
+// Test files resolve the @wh/* aliases through moduleNameMapper; the global setups run outside that
 // machinery, in this process, so it gets the same aliases from tsconfig-paths.
 require('tsconfig-paths').register({ baseUrl: __dirname, paths: compilerOptions.paths });
 
@@ -33,6 +34,15 @@ module.exports = {
       displayName: 'unit',
       testMatch: ['<rootDir>/{apps,libs,bench,tools}/**/*.spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/tools/jest/esm-packages-outside-jest.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{apps,libs,bench,tools}/**/*.int-spec.ts'],
+      // Jest reads testTimeout from the root config only; the setup file raises it above `eventually`'s 10 s.
+      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/medium/setup-file.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/medium/global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/medium/global-teardown.ts',
     },
     {
       ...shared,

@@ -9,3 +9,9 @@ export { type ReceivedWebhook, type WebhookReceiver, startWebhookReceiver } from
 export { AD_BANNER_TEXT, AD_HOST, COOKIE_NOTICE_TEXT, REPORT_PDF_PAGES } from './fixture-server/sites/browser';
 export { textPdf } from './fixture-server/pdf';
 export { type ForwardProxy, startForwardProxy } from './fixture-server/forward-proxy';
+export * from './medium';
+export { uniqueName } from './factories/unique';
+export { teamRow, type TeamRow } from './factories/teams';
+export { apiKeyRow, type ApiKeyRow } from './factories/api-keys';
+export { crawlJobRow, type CrawlJobRow } from './factories/jobs';
+export { usageRecordedEvent } from './factories/usage';

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { connect } from 'nats';
+import { connect, type JetStreamManager } from 'nats';
 import { createDatabase, dropDatabase, withDatabase } from '@wh/tools/dev';
 import { freePort } from './free-port';
 import { REPO_ROOT, runCompiled, spawnCompiled, stopProcess, waitForHttpOk } from './service-process';
@@ -106,19 +106,18 @@ export async function startStack(
 
   const stop = async (): Promise<void> => {
     await Promise.all(started.map((child) => stopProcess(child)));
-    await removeNamespace(infrastructure.natsUrl, namespace);
+    const connection = await connect({ servers: infrastructure.natsUrl });
+    await removeNamespace(await connection.jetstreamManager(), namespace);
+    await connection.close();
     await dropDatabase(infrastructure.postgresAdminUrl, database);
   };
   return { baseUrl, apiKey, namespace, databaseUrl, natsUrl: infrastructure.natsUrl, logDir, healthUrls, processes, env, startService, stop };
 }
 
-/** Deletes every stream (and so every consumer and bucket) of a namespace. */
-async function removeNamespace(natsUrl: string, namespace: string): Promise<void> {
-  const connection = await connect({ servers: natsUrl });
-  const manager = await connection.jetstreamManager();
-  const prefixes = [`${namespace.toUpperCase()}_`, `OBJ_${namespace}_`];
+/** Deletes every stream (and so every consumer, key-value and object bucket) of a namespace. */
+export async function removeNamespace(manager: JetStreamManager, namespace: string): Promise<void> {
+  const prefixes = [`${namespace.toUpperCase()}_`, `OBJ_${namespace}_`, `KV_${namespace}_`];
   for await (const stream of manager.streams.list()) {
     if (prefixes.some((prefix) => stream.config.name.startsWith(prefix))) await manager.streams.delete(stream.config.name);
   }
-  await connection.close();
 }

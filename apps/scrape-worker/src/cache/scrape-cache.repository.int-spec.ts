@@ -1,0 +1,47 @@
+import type { ScrapeDocument } from '@wh/contracts';
+import { testDatabase, uniqueName } from '@wh/testing';
+import type { ScrapeWorkerDatabase } from '../database/scrape-worker-database';
+import { ScrapeCacheRepository } from './scrape-cache.repository';
+
+describe('ScrapeCacheRepository', () => {
+  const database = testDatabase<ScrapeWorkerDatabase>();
+  let cache: ScrapeCacheRepository;
+
+  beforeAll(() => {
+    cache = new ScrapeCacheRepository(database.db);
+  });
+
+  function document(markdown: string): ScrapeDocument {
+    return { markdown, links: ['https://example.com/a'], metadata: { url: 'https://example.com/', sourceURL: 'https://example.com/', statusCode: 200, title: 'Example' } };
+  }
+
+  const at = (iso: string): Date => new Date(iso);
+
+  it('hands back the stored document and when it was scraped', async () => {
+    const key = uniqueName('key');
+    await cache.store(key, 'https://example.com/', document('# Hello'), at('2026-11-22T10:00:00Z'));
+
+    expect(await cache.find(key, {})).toEqual({ document: document('# Hello'), scrapedAt: at('2026-11-22T10:00:00Z') });
+    expect(await cache.find(uniqueName('key'), {})).toBeUndefined();
+  });
+
+  it('finds an entry only inside the asked window, both ends included', async () => {
+    const key = uniqueName('key');
+    await cache.store(key, 'https://example.com/', document('# Window'), at('2026-11-22T10:00:00Z'));
+
+    expect(await cache.find(key, { newerThan: at('2026-11-22T10:00:00Z'), olderThan: at('2026-11-22T10:00:00Z') })).toBeDefined();
+    expect(await cache.find(key, { newerThan: at('2026-11-22T09:00:00Z') })).toBeDefined();
+    expect(await cache.find(key, { newerThan: at('2026-11-22T10:00:01Z') })).toBeUndefined();
+    expect(await cache.find(key, { olderThan: at('2026-11-22T09:59:59Z') })).toBeUndefined();
+  });
+
+  it('replaces the entry of a key with the latest scrape', async () => {
+    const key = uniqueName('key');
+    await cache.store(key, 'https://example.com/', document('# Old'), at('2026-11-22T10:00:00Z'));
+
+    await cache.store(key, 'https://example.com/?moved', document('# New'), at('2026-11-22T11:00:00Z'));
+
+    expect(await cache.find(key, {})).toEqual({ document: document('# New'), scrapedAt: at('2026-11-22T11:00:00Z') });
+    expect(await database.db.selectFrom('scrape_cache').select(['url']).where('cache_key', '=', key).execute()).toEqual([{ url: 'https://example.com/?moved' }]);
+  });
+});

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { CrawlJobKind } from '@wh/contracts';
+import { resolvedScrapeOptions } from './resolved-scrape-options';
+
+/** A `crawl_jobs` row to insert with every column the table requires; JSON columns as text, as Kysely sends them. */
+export interface CrawlJobRow {
+  id: string;
+  team_id: string;
+  kind: CrawlJobKind;
+  url: string;
+  crawl_options: string | null;
+  scrape_options: string;
+  webhook: string | null;
+  max_concurrency: number;
+  team_concurrency_limit: number;
+  delay_ms: number;
+  idempotency_key: string | null;
+  zero_data_retention: boolean;
+  seeded: boolean;
+  seed_claimed_until: Date | null;
+  finished_at: Date | null;
+  expires_at: Date;
+}
+
+/** A batch-scrape job of `teamId`, not yet seeded, expiring in a day, changed by `overrides`. */
+export function crawlJobRow(teamId: string, overrides: Partial<CrawlJobRow> = {}): CrawlJobRow {
+  return {
+    id: randomUUID(),
+    team_id: teamId,
+    kind: 'batch',
+    url: 'http://site.crawl.test/',
+    crawl_options: null,
+    scrape_options: JSON.stringify(resolvedScrapeOptions()),
+    webhook: null,
+    max_concurrency: 2,
+    team_concurrency_limit: 10,
+    delay_ms: 0,
+    idempotency_key: null,
+    zero_data_retention: false,
+    seeded: false,
+    seed_claimed_until: null,
+    finished_at: null,
+    expires_at: new Date(Date.now() + 86_400_000),
+    ...overrides,
+  };
+}

@@ -1,0 +1,3 @@
+export { testDatabase, type TestDatabase } from './test-database';
+export { testNats, type TestNats, type ConsumeOptions } from './test-nats';
+export { migrateToLatest } from './migrations';
