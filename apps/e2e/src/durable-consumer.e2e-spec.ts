@@ -120,7 +120,12 @@ describe('DurableConsumerRunner on a real JetStream', () => {
     await eventually(async () => expect(await deadLetters()).toHaveLength(1));
     expect(calls).toBe(0);
     expect((await deadLetters())[0]?.deliveries).toBe(1);
-  });
+    // Terminated, not merely dead-lettered: it must not come back after the ack wait.
+    await eventually(async () => expect(await pending()).toBe(0));
+    await new Promise((resolve) => setTimeout(resolve, definition.ackWaitMs + 500));
+    const info = await nats.manager.consumers.info(nats.namespace.stream(Streams.billingUsage.name), nats.namespace.consumer(definition.durableName));
+    expect({ pending: info.num_pending + info.num_ack_pending, redelivered: info.num_redelivered }).toEqual({ pending: 0, redelivered: 0 });
+  }, 15_000);
 
   it('keeps a job that outlives ack_wait with working() instead of having it redelivered', async () => {
     const deliveries: number[] = [];

@@ -1,4 +1,4 @@
-import { type ConsumerDefinition, Consumers, ErrorCode, Streams, Subjects, UsageBatchRecordedEvent, UsageRecordedEvent } from '@wh/contracts';
+import { type ConsumerDefinition, Consumers, ErrorCode, Streams, type StreamSubject, Subjects } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { encodeJson } from '@wh/platform/messaging';
 import { eventually, testDatabase, testNats, usageRecordedEvent } from '@wh/testing';
@@ -7,7 +7,12 @@ import { UsageHandler } from './usage.handler';
 import { UsageRepository } from './usage.repository';
 
 /** The contract's consumers with redelivery fast enough for a test. */
-const fast = (definition: ConsumerDefinition): ConsumerDefinition => ({ ...definition, retryDelaysMs: [50], ackWaitMs: 2_000, maxDeliver: 3 });
+const fast = <S extends StreamSubject>(definition: ConsumerDefinition<S>): ConsumerDefinition<S> => ({
+  ...definition,
+  retryDelaysMs: [50],
+  ackWaitMs: 2_000,
+  maxDeliver: 3,
+});
 
 describe('UsageHandler behind the durable consumers, on a real JetStream and Postgres', () => {
   const database = testDatabase<BillingDatabase>();
@@ -21,7 +26,6 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
     const handler = new UsageHandler(new UsageRepository(database.db));
     await nats.consume({
       definition: fast(Consumers.billingUsage),
-      payloadClass: UsageRecordedEvent,
       handler: async (event) => {
         deliveries.set(event.eventId, (deliveries.get(event.eventId) ?? 0) + 1);
         await handler.record(event);
@@ -31,7 +35,7 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
         }
       },
     });
-    await nats.consume({ definition: fast(Consumers.billingUsageBatches), payloadClass: UsageBatchRecordedEvent, handler: (batch) => handler.recordBatch(batch) });
+    await nats.consume({ definition: fast(Consumers.billingUsageBatches), handler: (batch) => handler.recordBatch(batch) });
   });
 
   async function creditsOf(eventId: string): Promise<number[]> {

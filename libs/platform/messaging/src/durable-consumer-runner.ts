@@ -184,7 +184,8 @@ export class DurableConsumerRunner<S extends StreamSubject> {
     this.logger.error({ err: failure, deliveryCount, consumer: this.durable }, 'message dead-lettered');
     try {
       await deadLetter(this.publisher, message, this.durable, `${failure.code}: ${failure.message}`);
-      message.term(failure.message.slice(0, 200));
+      // No reason argument: nats-server 2.9 ignores a term() that carries one, and redelivers the message.
+      message.term();
     } catch (publishError) {
       // Without the dead-letter record the message must not vanish: let it come back.
       this.logger.error({ err: publishError }, 'dead-letter publish failed; message handed back');

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { Streams } from '@wh/contracts';
+import { Streams, type StreamSubject } from '@wh/contracts';
 import { createLogger } from '@wh/platform/logging';
 import { DurableConsumerRunner, type DurableConsumerRunnerOptions, JetStreamPublisher, NatsClient } from '@wh/platform/messaging';
 import { removeNamespace } from '../stack/stack';
 import { mediumInfrastructure } from './medium-infrastructure';
 
 /** What {@link TestNats.consume} needs: the runner's options, one slot unless told. */
-export type ConsumeOptions<T extends object> = Omit<DurableConsumerRunnerOptions<T>, 'concurrency'> & { concurrency?: number };
+export type ConsumeOptions<S extends StreamSubject> = Omit<DurableConsumerRunnerOptions<S>, 'concurrency'> & {
+  concurrency?: number;
+};
 
 /** A NATS connection of one test file in a namespace of its own; see {@link testNats}. */
 export interface TestNats {
@@ -18,7 +20,7 @@ export interface TestNats {
    * Provisions the definition's stream, the dead-letter stream and the durable consumer, then runs the messaging
    * library's consumer runner with `handler` until the file's tests end (or until the runner is stopped).
    */
-  consume<T extends object>(options: ConsumeOptions<T>): Promise<DurableConsumerRunner<T>>;
+  consume<S extends StreamSubject>(options: ConsumeOptions<S>): Promise<DurableConsumerRunner<S>>;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface TestNats {
  * `consume`, deletes every stream of the namespace and closes the connection.
  *
  * @example const nats = testNats();
- *          await nats.consume({ definition: Consumers.billingUsage, payloadClass: UsageRecordedEvent, handler });
+ *          await nats.consume({ definition: Consumers.billingUsage, handler });
  *          await nats.publisher.publish(Subjects.usageRecorded, event, { msgId: event.eventId });
  */
 export function testNats(): TestNats {
@@ -63,7 +65,7 @@ export function testNats(): TestNats {
     get publisher() {
       return current().publisher;
     },
-    async consume<T extends object>(options: ConsumeOptions<T>): Promise<DurableConsumerRunner<T>> {
+    async consume<S extends StreamSubject>(options: ConsumeOptions<S>): Promise<DurableConsumerRunner<S>> {
       const { client, publisher } = current();
       await client.ensureStream(options.definition.stream);
       await client.ensureStream(Streams.deadLetters);

@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '@wh/contracts';
 import { testDatabase, uniqueName } from '@wh/testing';
-import type { BrowserSessionDatabase } from '../database/browser-session-database';
+import { DeleteProfile } from '../profiles/delete-profile';
+import type { ProfileStore } from '../profiles/profile-store';
+import type { BrowserSessionDatabase } from './browser-session-database';
 import { ProfilesRepository } from './profiles.repository';
+import { Transactions } from './transactions';
 
 describe('ProfilesRepository', () => {
   const database = testDatabase<BrowserSessionDatabase>();
   let profiles: ProfilesRepository;
+  let deleteProfile: DeleteProfile;
+  const storedCopiesDeleted: string[] = [];
 
   beforeAll(() => {
     profiles = new ProfilesRepository(database.db);
+    const store = { delete: async (key: string) => void storedCopiesDeleted.push(key) } as unknown as ProfileStore;
+    deleteProfile = new DeleteProfile(new Transactions(database.db), profiles, store);
   });
 
   /** A saved profile row; profiles are created by the session that first writes them, not by this repository. */
@@ -41,15 +49,16 @@ describe('ProfilesRepository', () => {
     expect((await profiles.find(otherTeam, name))?.savedAt).toBeNull();
   });
 
-  it('deletes a profile no session writes to, handing back its storage key; the same name elsewhere stays', async () => {
+  it('deletes a profile no session writes to, and its stored copy; the same name elsewhere stays', async () => {
     const [team, otherTeam, name] = [uniqueName('team'), uniqueName('team'), uniqueName('profile')];
     const storageKey = await aProfile(team, name);
     await aProfile(otherTeam, name);
 
-    expect(await profiles.deleteUnlessInUse(team, name)).toEqual({ kind: 'deleted', storageKey });
+    expect(await deleteProfile.execute(team, name)).toEqual({ deleted: true });
+    expect(storedCopiesDeleted).toContain(storageKey);
     expect(await profiles.find(team, name)).toBeUndefined();
     expect(await profiles.find(otherTeam, name)).toBeDefined();
-    expect(await profiles.deleteUnlessInUse(team, name)).toEqual({ kind: 'missing' });
+    await expect(deleteProfile.execute(team, name)).rejects.toMatchObject({ code: ErrorCode.NotFound });
   });
 
   it('keeps a profile a session is writing to', async () => {
@@ -57,7 +66,7 @@ describe('ProfilesRepository', () => {
     const writer = randomUUID();
     await aProfile(team, name, writer);
 
-    expect(await profiles.deleteUnlessInUse(team, name)).toEqual({ kind: 'in-use' });
+    await expect(deleteProfile.execute(team, name)).rejects.toMatchObject({ code: ErrorCode.BrowserProfileInUse });
     expect(await profiles.find(team, name)).toMatchObject({ writerSessionId: writer });
   });
 
@@ -65,8 +74,9 @@ describe('ProfilesRepository', () => {
     const [team, name] = [uniqueName('team'), uniqueName('profile')];
     await aProfile(team, name);
 
-    const outcomes = await Promise.all([profiles.deleteUnlessInUse(team, name), profiles.deleteUnlessInUse(team, name)]);
+    const outcomes = await Promise.allSettled([deleteProfile.execute(team, name), deleteProfile.execute(team, name)]);
 
-    expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['deleted', 'missing']);
+    const kinds = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? 'deleted' : (outcome.reason as { code: string }).code));
+    expect(kinds.sort()).toEqual([ErrorCode.NotFound, 'deleted'].sort());
   });
 });
