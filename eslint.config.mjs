@@ -31,7 +31,13 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
-      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' },
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+      },
     },
     rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
   },
@@ -60,7 +66,12 @@ export default tseslint.config(
               message: `scraping core: ${folder}/ may not import from a later stage (${later.replaceAll('|', ', ')}).`,
             },
             ...(readings
-              ? [{ regex: readings, message: 'scraping core: heuristics/ may not import the readings of main-content/.' }]
+              ? [
+                  {
+                    regex: readings,
+                    message: 'scraping core: heuristics/ may not import the readings of main-content/.',
+                  },
+                ]
               : []),
           ],
         },

@@ -25,7 +25,13 @@ const transform = {
   ],
 };
 
-const shared = { rootDir: __dirname, testEnvironment: 'node', moduleNameMapper, transform, setupFiles: ['reflect-metadata'] };
+const shared = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  moduleNameMapper,
+  transform,
+  setupFiles: ['reflect-metadata'],
+};
 
 module.exports = {
   projects: [

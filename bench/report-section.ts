@@ -15,6 +15,9 @@ export function writeReportSection(name: string, markdown: string): void {
   const current = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '# Benchmarks\n';
   const from = current.indexOf(begin);
   const to = current.indexOf(end);
-  const next = from !== -1 && to > from ? `${current.slice(0, from)}${block}${current.slice(to + end.length)}` : `${current.trimEnd()}\n\n${block}\n`;
+  const next =
+    from !== -1 && to > from
+      ? `${current.slice(0, from)}${block}${current.slice(to + end.length)}`
+      : `${current.trimEnd()}\n\n${block}\n`;
   writeFileSync(REPORT, next);
 }

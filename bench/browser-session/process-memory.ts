@@ -11,8 +11,12 @@ export function chromiumPssBytes(dataDir: string): number {
     .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
     .filter((match): match is RegExpExecArray => match !== null)
     .map((match) => ({ pid: Number(match[1]), ppid: Number(match[2]), args: match[3] ?? '' }));
-  const family = new Set(rows.filter((row) => row.args.includes(`--user-data-dir=${dataDir}`) && !row.args.includes('--type=')).map((row) => row.pid));
-  for (let grew = true; grew; ) {
+  const family = new Set(
+    rows
+      .filter((row) => row.args.includes(`--user-data-dir=${dataDir}`) && !row.args.includes('--type='))
+      .map((row) => row.pid),
+  );
+  for (let grew = true; grew;) {
     grew = false;
     for (const row of rows) {
       if (family.has(row.ppid) && !family.has(row.pid)) {

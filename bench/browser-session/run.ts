@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { callApi, provideChromium, provideInfrastructure, type RunningStack, startFixtureServer, startStack } from '@wh/testing';
+import {
+  callApi,
+  provideChromium,
+  provideInfrastructure,
+  type RunningStack,
+  startFixtureServer,
+  startStack,
+} from '@wh/testing';
 import { measure, type LatencySummary } from '../scrape/latency';
 import { availableMemoryBytes, chromiumPssBytes } from './process-memory';
 import { writeReportSection } from '../report-section';
@@ -85,7 +92,9 @@ async function main(): Promise<void> {
       await createAndEvaluate(stack, { streamWebView: false, profile: { name: 'bench', saveChanges: false } }, created);
       await endAll();
     });
-    const burst = await measure(WARM_POOL_SIZE * 2, WARM_POOL_SIZE * 2, async () => createAndEvaluate(stack, { streamWebView: false }, created));
+    const burst = await measure(WARM_POOL_SIZE * 2, WARM_POOL_SIZE * 2, async () =>
+      createAndEvaluate(stack, { streamWebView: false }, created),
+    );
     await endAll();
 
     await sleep(3_000);
@@ -145,7 +154,8 @@ ${row('cold start (profile session: its own Chromium, profile loaded)', cold)}
 
 function summarize(durations: number[]): LatencySummary {
   const sorted = [...durations].sort((a, b) => a - b);
-  const at = (fraction: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN;
+  const at = (fraction: number): number =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN;
   return { count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), perSecond: Number.NaN };
 }
 

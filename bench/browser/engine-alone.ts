@@ -37,7 +37,10 @@ async function measured(pages: number, run: () => Promise<void>): Promise<Rates>
   const cpuBefore = cpuSeconds();
   const started = performance.now();
   await run();
-  return { pagesPerSecond: pages / ((performance.now() - started) / 1000), cpuMsPerPage: ((cpuSeconds() - cpuBefore) * 1000) / pages };
+  return {
+    pagesPerSecond: pages / ((performance.now() - started) / 1000),
+    cpuMsPerPage: ((cpuSeconds() - cpuBefore) * 1000) / pages,
+  };
 }
 
 function describe(rates: Rates, plain: Rates): string {
@@ -52,7 +55,10 @@ function describe(rates: Rates, plain: Rates): string {
 async function main(): Promise<void> {
   const chromiumPath = await provideChromium();
   const site = await startFixtureServer();
-  const files = new ScrapeFileStore(new LocalFolderStorage(mkdtempSync(path.join(tmpdir(), 'wh-bench-files-'))), 60_000);
+  const files = new ScrapeFileStore(
+    new LocalFolderStorage(mkdtempSync(path.join(tmpdir(), 'wh-bench-files-'))),
+    60_000,
+  );
   const adBlocker = await AdBlocker.fromListFiles([]);
   let batch = 0;
   const urls = (): string[] => {
@@ -74,7 +80,12 @@ async function main(): Promise<void> {
       const queue = urls();
       const lane = async (): Promise<void> => {
         for (let url = queue.shift(); url; url = queue.shift()) {
-          const page = await engine.render({ url, teamId: 'bench', options: resolvedScrapeOptions(), deadlineAt: Date.now() + 60_000 });
+          const page = await engine.render({
+            url,
+            teamId: 'bench',
+            options: resolvedScrapeOptions(),
+            deadlineAt: Date.now() + 60_000,
+          });
           if (!page.response.text?.includes('Copper kettle')) throw new Error(`not rendered: ${url}`);
         }
       };

@@ -4,11 +4,22 @@ import puppeteer from 'puppeteer-core';
  * The reference: what a plain puppeteer-core script does, one page at a time in one browser: open a page, load
  * the URL, wait for its network to go quiet (as the engine does), read the HTML, close the page.
  */
-export async function plainPuppeteerLoop(chromiumPath: string, urls: string[]): Promise<{ pages: number; seconds: number }> {
+export async function plainPuppeteerLoop(
+  chromiumPath: string,
+  urls: string[],
+): Promise<{ pages: number; seconds: number }> {
   const browser = await puppeteer.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const started = process.hrtime.bigint();

@@ -27,7 +27,8 @@ interface EngineRun {
 async function main(): Promise<void> {
   const chromiumPath = await provideChromium();
   const site = await startFixtureServer();
-  const urls = (count: number, tag: string): string[] => Array.from({ length: count }, (_, index) => `${site.url}/app/rendered?${tag}=${index}`);
+  const urls = (count: number, tag: string): string[] =>
+    Array.from({ length: count }, (_, index) => `${site.url}/app/rendered?${tag}=${index}`);
 
   const baseline = await plainPuppeteerLoop(chromiumPath, urls(BASELINE_PAGES, 'plain'));
   process.stdout.write(`plain loop: ${JSON.stringify(baseline)}\n`);
@@ -51,7 +52,11 @@ async function main(): Promise<void> {
   }
 }
 
-async function renderThroughApi(stack: Parameters<typeof callApi>[0], urls: string[], workerPid: number): Promise<EngineRun> {
+async function renderThroughApi(
+  stack: Parameters<typeof callApi>[0],
+  urls: string[],
+  workerPid: number,
+): Promise<EngineRun> {
   const memory: number[] = [];
   const failures: Record<string, number> = {};
   const sampleEvery = Math.max(1, Math.floor(urls.length / MEMORY_SAMPLES));
@@ -64,8 +69,13 @@ async function renderThroughApi(stack: Parameters<typeof callApi>[0], urls: stri
       next += 1;
       const response = await callApi(stack, 'POST', '/v2/scrape', { url, maxAge: 0 });
       const data = response.body.data as { markdown?: string; metadata?: { engine?: string } } | undefined;
-      if (response.status !== 200 || !data?.markdown?.includes('Copper kettle') || data.metadata?.engine !== 'chromium') {
-        const code = typeof response.body.code === 'string' ? response.body.code : `engine ${data?.metadata?.engine ?? 'none'}`;
+      if (
+        response.status !== 200 ||
+        !data?.markdown?.includes('Copper kettle') ||
+        data.metadata?.engine !== 'chromium'
+      ) {
+        const code =
+          typeof response.body.code === 'string' ? response.body.code : `engine ${data?.metadata?.engine ?? 'none'}`;
         const kind = `${response.status} ${code}`;
         failures[kind] = (failures[kind] ?? 0) + 1;
       }

@@ -14,7 +14,12 @@ export interface CrawlRun {
  * The floor: the same fetch and conversion as the platform, in one process with no queue, database or broker —
  * a breadth-first crawl with `concurrency` fetches in flight and conversion on one thread per core.
  */
-export async function crawlInProcess(start: string, include: RegExp, limit: number, concurrency: number): Promise<CrawlRun> {
+export async function crawlInProcess(
+  start: string,
+  include: RegExp,
+  limit: number,
+  concurrency: number,
+): Promise<CrawlRun> {
   const pool = new Piscina<ConvertRequest, ConvertResult>({
     filename: path.join(__dirname, '..', 'convert.worker.js'),
     maxThreads: availableParallelism(),
@@ -35,7 +40,15 @@ export async function crawlInProcess(start: string, include: RegExp, limit: numb
       }
       const response = await request(url);
       const html = await response.body.text();
-      const result = await pool.run({ html, url, formats: ['markdown', 'links'], onlyMainContent: true, includeTags: [], excludeTags: [], removeBase64Images: true });
+      const result = await pool.run({
+        html,
+        url,
+        formats: ['markdown', 'links'],
+        onlyMainContent: true,
+        includeTags: [],
+        excludeTags: [],
+        removeBase64Images: true,
+      });
       for (const link of result.links ?? []) {
         if (seen.size >= limit || seen.has(link) || !include.test(new URL(link).pathname)) continue;
         seen.add(link);

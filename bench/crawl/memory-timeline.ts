@@ -19,7 +19,10 @@ export class MemoryTimeline {
 
   /** Records one sample for each tenth of the pages that `completed` passed since the last call. */
   observe(completed: number): void {
-    while (this.stepsTaken < MemoryTimeline.STEPS && completed >= ((this.stepsTaken + 1) * this.pages) / MemoryTimeline.STEPS) {
+    while (
+      this.stepsTaken < MemoryTimeline.STEPS &&
+      completed >= ((this.stepsTaken + 1) * this.pages) / MemoryTimeline.STEPS
+    ) {
       this.stepsTaken += 1;
       this.record();
     }

@@ -55,7 +55,9 @@ export class DatabaseBackendsCpu {
   }
 
   private async read(): Promise<Map<number, number>> {
-    const result = await this.client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [this.database]);
+    const result = await this.client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+      this.database,
+    ]);
     const readings = new Map<number, number>();
     for (const { pid } of result.rows) {
       const seconds = cpuSeconds(pid);

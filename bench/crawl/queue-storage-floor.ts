@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { AckPolicy, connect, type Consumer, type JetStreamClient, type JetStreamManager, RetentionPolicy, StorageType } from 'nats';
+import {
+  AckPolicy,
+  connect,
+  type Consumer,
+  type JetStreamClient,
+  type JetStreamManager,
+  RetentionPolicy,
+  StorageType,
+} from 'nats';
 import { Client } from 'pg';
 import { cpuSeconds, DatabaseBackendsCpu } from './process-readings';
 
@@ -45,7 +53,9 @@ export async function measureQueueStorageFloor(options: {
       id uuid primary key, job_id uuid not null, url_key text not null, state text not null,
       seq bigserial, document text, unique (job_id, url_key))`);
     await db.query('create index pages_queue on pages (job_id, state, seq)');
-    await db.query('create table usage (event_id text primary key, credits int not null default 1, recorded_at timestamptz not null default now())');
+    await db.query(
+      'create table usage (event_id text primary key, credits int not null default 1, recorded_at timestamptz not null default now())',
+    );
     const jobId = randomUUID();
     await insertLinks(db, jobId, [0]);
 
@@ -62,8 +72,18 @@ export async function measureQueueStorageFloor(options: {
     while (done < options.pages) {
       const claimed = await claim(db, jobId, options.batch);
       if (claimed.length === 0) break;
-      const jobs = await roundTrip(js, `${prefix}.jobs`, jobsConsumer, claimed.map((page) => JSON.stringify({ jobId: page.id, url: page.url_key })));
-      const results = await roundTrip(js, `${prefix}.results`, resultsConsumer, jobs.map((job) => JSON.stringify({ ...JSON.parse(job), document })));
+      const jobs = await roundTrip(
+        js,
+        `${prefix}.jobs`,
+        jobsConsumer,
+        claimed.map((page) => JSON.stringify({ jobId: page.id, url: page.url_key })),
+      );
+      const results = await roundTrip(
+        js,
+        `${prefix}.results`,
+        resultsConsumer,
+        jobs.map((job) => JSON.stringify({ ...JSON.parse(job), document })),
+      );
       const kept = results.map((result) => JSON.parse(result) as { jobId: string; document: string });
       await db.query('begin');
       await db.query(
@@ -72,11 +92,21 @@ export async function measureQueueStorageFloor(options: {
         [kept.map((page) => page.jobId), kept.map((page) => page.document)],
       );
       // Each page links to the next ten by number, as the bench site's pages do: most are known already.
-      const links = claimed.flatMap((page) => Array.from({ length: LINKS_PER_PAGE }, (_, step) => Number(page.url_key) + step + 1));
-      await insertLinks(db, jobId, links.filter((link) => link < options.pages));
+      const links = claimed.flatMap((page) =>
+        Array.from({ length: LINKS_PER_PAGE }, (_, step) => Number(page.url_key) + step + 1),
+      );
+      await insertLinks(
+        db,
+        jobId,
+        links.filter((link) => link < options.pages),
+      );
       await db.query('commit');
-      const [charges] = await roundTrip(js, `${prefix}.usage`, usageConsumer, [JSON.stringify(kept.map((page) => `crawl:${page.jobId}`))]);
-      await db.query('insert into usage (event_id) select unnest($1::text[]) on conflict do nothing', [JSON.parse(charges ?? '[]')]);
+      const [charges] = await roundTrip(js, `${prefix}.usage`, usageConsumer, [
+        JSON.stringify(kept.map((page) => `crawl:${page.jobId}`)),
+      ]);
+      await db.query('insert into usage (event_id) select unnest($1::text[]) on conflict do nothing', [
+        JSON.parse(charges ?? '[]'),
+      ]);
       done += kept.length;
       await backends.sample();
     }
@@ -98,14 +128,29 @@ export async function measureQueueStorageFloor(options: {
 
 async function provision(manager: JetStreamManager, prefix: string): Promise<void> {
   for (const name of ['jobs', 'results', 'usage']) {
-    await manager.streams.add({ name: `${prefix}-${name}`, subjects: [`${prefix}.${name}`], retention: RetentionPolicy.Workqueue, storage: StorageType.File });
-    await manager.consumers.add(`${prefix}-${name}`, { durable_name: `${prefix}-${name}`, ack_policy: AckPolicy.Explicit });
+    await manager.streams.add({
+      name: `${prefix}-${name}`,
+      subjects: [`${prefix}.${name}`],
+      retention: RetentionPolicy.Workqueue,
+      storage: StorageType.File,
+    });
+    await manager.consumers.add(`${prefix}-${name}`, {
+      durable_name: `${prefix}-${name}`,
+      ack_policy: AckPolicy.Explicit,
+    });
   }
 }
 
 /** Publishes the bodies with acknowledgement, pulls them from the durable consumer, acknowledges each, returns them. */
-async function roundTrip(js: JetStreamClient, subject: string, consumer: Consumer, bodies: readonly string[]): Promise<string[]> {
-  await Promise.all(bodies.map((body, index) => js.publish(subject, body, { msgID: `${subject}-${randomUUID()}-${index}` })));
+async function roundTrip(
+  js: JetStreamClient,
+  subject: string,
+  consumer: Consumer,
+  bodies: readonly string[],
+): Promise<string[]> {
+  await Promise.all(
+    bodies.map((body, index) => js.publish(subject, body, { msgID: `${subject}-${randomUUID()}-${index}` })),
+  );
   const received: string[] = [];
   while (received.length < bodies.length) {
     const messages = await consumer.fetch({ max_messages: bodies.length - received.length, expires: 5_000 });

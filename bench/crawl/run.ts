@@ -2,7 +2,15 @@ import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { callApi, freePort, provideInfrastructure, type RunningStack, runCompiled, startCrawlSite, startStack } from '@wh/testing';
+import {
+  callApi,
+  freePort,
+  provideInfrastructure,
+  type RunningStack,
+  runCompiled,
+  startCrawlSite,
+  startStack,
+} from '@wh/testing';
 import { Consumers } from '@wh/contracts';
 import { startNatsServer } from '@wh/tools/dev';
 import { writeReportSection } from '../report-section';
@@ -26,10 +34,23 @@ interface ApiRun extends CrawlRun {
   cpu: Record<string, number>;
 }
 
-async function crawlThroughApi(stack: RunningStack, origin: string, natsPid: number, postgresAdminUrl: string): Promise<ApiRun> {
+async function crawlThroughApi(
+  stack: RunningStack,
+  origin: string,
+  natsPid: number,
+  postgresAdminUrl: string,
+): Promise<ApiRun> {
   const env = { DATABASE_URL: stack.databaseUrl };
-  await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-team', 'bench', '--concurrency', String(CONCURRENCY)], env);
-  const apiKey = (await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-key', 'bench'], env)).trim().split('\n').at(-1) ?? '';
+  await runCompiled(
+    'apps/billing-service/src/admin/admin.cli.js',
+    ['create-team', 'bench', '--concurrency', String(CONCURRENCY)],
+    env,
+  );
+  const apiKey =
+    (await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-key', 'bench'], env))
+      .trim()
+      .split('\n')
+      .at(-1) ?? '';
   const caller = { baseUrl: stack.baseUrl, apiKey };
   const pids = Object.fromEntries([...stack.processes.entries()].map(([name, child]) => [name, child.pid]));
   const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
@@ -58,10 +79,19 @@ async function crawlThroughApi(stack: RunningStack, origin: string, natsPid: num
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const seconds = (performance.now() - began) / 1000;
-  const cpu = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid) - (cpuBefore[name] ?? 0)]));
+  const cpu = Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid) - (cpuBefore[name] ?? 0)]),
+  );
   cpu['nats-server'] = cpuSeconds(natsPid) - natsBefore;
   cpu['postgres (backends of the bench database)'] = await backends.stop();
-  return { pages: completed, seconds, pagesPerSecond: completed / seconds, load: [loadBefore, loadavg()[0] ?? Number.NaN], memory: memory.samples, cpu };
+  return {
+    pages: completed,
+    seconds,
+    pagesPerSecond: completed / seconds,
+    load: [loadBefore, loadavg()[0] ?? Number.NaN],
+    memory: memory.samples,
+    cpu,
+  };
 }
 
 interface FloorRun extends CrawlRun {
@@ -83,7 +113,12 @@ async function crawlFloor(): Promise<FloorRun> {
 
 function meanRun(first: FloorRun, second: FloorRun): FloorRun {
   const seconds = (first.seconds + second.seconds) / 2;
-  return { pages: first.pages, seconds, pagesPerSecond: first.pages / seconds, cpuMsPerPage: (first.cpuMsPerPage + second.cpuMsPerPage) / 2 };
+  return {
+    pages: first.pages,
+    seconds,
+    pagesPerSecond: first.pages / seconds,
+    cpuMsPerPage: (first.cpuMsPerPage + second.cpuMsPerPage) / 2,
+  };
 }
 
 /**
@@ -104,16 +139,22 @@ async function main(): Promise<void> {
   const nats = await startNatsServer({ port: await freePort(), monitorPort: await freePort(), storeDir: natsDir });
   // The bench's NATS server and its folder go whatever happens, a stack that failed to start included.
   try {
-    const stack = await startStack({ natsUrl: nats.url, postgresAdminUrl: infrastructure.postgresAdminUrl }, {
-      services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service'],
-      env: { LOG_LEVEL: 'warn', CONVERSION_THREADS: '0', SCRAPE_CONCURRENCY: String(CONCURRENCY) },
-      label: 'bench-crawl',
-    });
+    const stack = await startStack(
+      { natsUrl: nats.url, postgresAdminUrl: infrastructure.postgresAdminUrl },
+      {
+        services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service'],
+        env: { LOG_LEVEL: 'warn', CONVERSION_THREADS: '0', SCRAPE_CONCURRENCY: String(CONCURRENCY) },
+        label: 'bench-crawl',
+      },
+    );
     const site = await startCrawlSite({ host: '127.0.0.1', bulkPages: PAGES, bulkPageBytes: PAGE_FILLER_BYTES });
     try {
       const api = await crawlThroughApi(stack, site.origin, nats.pid, infrastructure.postgresAdminUrl);
       process.stdout.write(`api: ${JSON.stringify(api)}\n`);
-      const redelivered = await redeliveries(nats.url, stack.namespace, [Consumers.scrapeWorkerJobs, Consumers.crawlSchedulerResults]);
+      const redelivered = await redeliveries(nats.url, stack.namespace, [
+        Consumers.scrapeWorkerJobs,
+        Consumers.crawlSchedulerResults,
+      ]);
       process.stdout.write(`redeliveries: ${JSON.stringify(redelivered)}\n`);
       const floor = meanRun(floorBefore, await crawlFloor());
       // Generous to the design: pages batched by the crawl's whole concurrency at every step.
@@ -137,7 +178,9 @@ async function main(): Promise<void> {
       const cpuRows = Object.keys(api.cpu)
         .map((name) => `| ${name} | ${cpuMsPerPage(name)} |`)
         .join('\n');
-      const memoryRows = [...api.memory.entries()].map(([name, samples]) => `| ${name} | ${samples.map((mb) => mb.toFixed(0)).join(' | ')} |`).join('\n');
+      const memoryRows = [...api.memory.entries()]
+        .map(([name, samples]) => `| ${name} | ${samples.map((mb) => mb.toFixed(0)).join(' | ')} |`)
+        .join('\n');
       const tenths = Array.from({ length: MemoryTimeline.STEPS + 1 }, (_, step) => `${step * 10}%`);
       const totalCpuMs = (Object.values(api.cpu).reduce((sum, seconds) => sum + seconds, 0) * 1000) / api.pages;
       writeReportSection(
@@ -164,8 +207,8 @@ more), markdown of every page, ${CONCURRENCY} pages in flight.
   at **${(floor.pagesPerSecond / crawlee.pagesPerSecond).toFixed(2)}x** Crawlee's pages per second.
 - Duplicate fetches: **${duplicates}**; robots.txt fetches: **${robotsFetches}** (one origin); disallowed fetches: **${disallowed}**.
 - Messages delivered again (each waits out the consumer's 30 s ack wait first): ${Object.entries(redelivered)
-      .map(([consumer, count]) => `${consumer} **${count}**`)
-      .join(', ')}.
+          .map(([consumer, count]) => `${consumer} **${count}**`)
+          .join(', ')}.
 
 CPU each process spent per page (${totalCpuMs.toFixed(1)} ms in all; NATS is a server of the bench's own, Postgres
 the backends serving its database):

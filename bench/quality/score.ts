@@ -17,7 +17,8 @@ const WORD = /[\p{L}\p{N}_]+/gu;
 
 // Fenced code blocks (indented or quoted ones too) and inline code spans, whose text is content and holds no markdown
 // syntax; characters escaped with a backslash, which stand for themselves; a '<' that cannot open an HTML tag ("a < b").
-const LITERAL = /^[ \t>]*(`{3,})[^\n]*\n([\s\S]*?)\n[ \t>]*\1[ \t]*$|`([^`\n]+)`|\\([!-/:-@[-`{-~])|(<)(?![A-Za-z/!?])/gm;
+const LITERAL =
+  /^[ \t>]*(`{3,})[^\n]*\n([\s\S]*?)\n[ \t>]*\1[ \t]*$|`([^`\n]+)`|\\([!-/:-@[-`{-~])|(<)(?![A-Za-z/!?])/gm;
 // A link or image destination, parentheses in it included (one level, as in `filters:format(webp)/a.jpg`), and an
 // optional title.
 const DESTINATION = String.raw`\(\s*(?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\s*\)`;
@@ -36,7 +37,14 @@ export function markdownToText(markdown: string): string {
   const literals: string[] = [];
   const withoutLiterals = markdown.replace(
     LITERAL,
-    (_match, _fence: string | undefined, block: string | undefined, span: string | undefined, escaped: string | undefined, lessThan: string | undefined) => {
+    (
+      _match,
+      _fence: string | undefined,
+      block: string | undefined,
+      span: string | undefined,
+      escaped: string | undefined,
+      lessThan: string | undefined,
+    ) => {
       literals.push(block ?? span ?? escaped ?? lessThan ?? '');
       return `\uE000${literals.length - 1}\uE001`;
     },

@@ -66,7 +66,10 @@ export function summarise(results: readonly PageResult[], worstCount: number): s
     ...[...results]
       .sort((a, b) => a.f1 - b.f1)
       .slice(0, worstCount)
-      .map((r) => `| ${r.id} | ${r.pageType} | ${fixed(r.precision)} | ${fixed(r.recall)} | ${fixed(r.f1)} | ${r.url}${r.error ? ` (${r.error})` : ''} |`),
+      .map(
+        (r) =>
+          `| ${r.id} | ${r.pageType} | ${fixed(r.precision)} | ${fixed(r.recall)} | ${fixed(r.f1)} | ${r.url}${r.error ? ` (${r.error})` : ''} |`,
+      ),
   ];
   const failed = results.filter((result) => result.error).length;
   if (failed > 0) lines.push('', `${failed} pages failed and scored 0.`);

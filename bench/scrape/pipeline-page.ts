@@ -54,7 +54,9 @@ class TextSource {
       const sentence = this.sentence();
       switch (this.int(5)) {
         case 0:
-          parts.push(`${sentence} See <a href="/docs/${this.words(1)}-${this.int(99)}">${this.words(2)}</a> for details.`);
+          parts.push(
+            `${sentence} See <a href="/docs/${this.words(1)}-${this.int(99)}">${this.words(2)}</a> for details.`,
+          );
           break;
         case 1:
           parts.push(`${sentence} It is <em>${this.words(2)}</em> and <strong>${this.words(2)}</strong>.`);
@@ -71,7 +73,8 @@ class TextSource {
 }
 
 function icon(name: string): string {
-  const path = 'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8z';
+  const path =
+    'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8z';
   return (
     `<svg class="icon icon-${name}" width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">` +
     `<title>${name}</title><path d="${path}"/><path d="${path}" transform="scale(0.5) translate(12 12)"/></svg>`
@@ -118,7 +121,9 @@ function jsonLd(text: TextSource): string {
 function navigation(text: TextSource): string {
   const items: string[] = [];
   for (let i = 0; i < 30; i += 1) {
-    items.push(`<li class="nav-item"><a class="nav-link" href="/section/${text.words(1)}-${i}">${i % 3 === 0 ? icon('chevron') : ''}${text.words(2)}</a></li>`);
+    items.push(
+      `<li class="nav-item"><a class="nav-link" href="/section/${text.words(1)}-${i}">${i % 3 === 0 ? icon('chevron') : ''}${text.words(2)}</a></li>`,
+    );
   }
   return `<nav class="main-nav" aria-label="Main"><ul class="nav-list">${items.join('')}</ul></nav>`;
 }
@@ -163,11 +168,14 @@ function article(text: TextSource): string {
     }
     if (s % 3 === 1) {
       const lines: string[] = [];
-      for (let l = 0; l < 12; l += 1) lines.push(`  const ${text.words(1)}${l} = await ${text.words(1)}(&quot;${text.words(2)}&quot;);`);
+      for (let l = 0; l < 12; l += 1)
+        lines.push(`  const ${text.words(1)}${l} = await ${text.words(1)}(&quot;${text.words(2)}&quot;);`);
       blocks.push(`<pre><code class="language-ts">async function run() {\n${lines.join('\n')}\n}</code></pre>`);
     }
     if (s === 4) {
-      blocks.push(`<figure><img src="/images/chart-${s}.png" alt="${text.words(3)}"><figcaption>${text.sentence()}</figcaption></figure>`);
+      blocks.push(
+        `<figure><img src="/images/chart-${s}.png" alt="${text.words(3)}"><figcaption>${text.sentence()}</figcaption></figure>`,
+      );
       blocks.push(`<blockquote><p>${text.richParagraph()}</p></blockquote>`);
     }
     sections.push(`<section>${blocks.join('\n')}</section>`);

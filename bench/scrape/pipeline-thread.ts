@@ -32,7 +32,15 @@ function naiveMarkdown(): string {
 }
 
 function convert(format: 'markdown' | 'html'): string {
-  const request = { html, url: PIPELINE_PAGE_URL, formats: [format], onlyMainContent: true, includeTags: [], excludeTags: [], removeBase64Images: true };
+  const request = {
+    html,
+    url: PIPELINE_PAGE_URL,
+    formats: [format],
+    onlyMainContent: true,
+    includeTags: [],
+    excludeTags: [],
+    removeBase64Images: true,
+  };
   return convertHtml(request)[format] ?? '';
 }
 

@@ -26,7 +26,10 @@ function percentile(sorted: readonly number[], fraction: number): number {
  * A thread that converts the bench page with one pipeline whenever asked. Ours and the floor run with the resource
  * limits the scrape-worker gives its conversion threads; the naive one with Node's defaults, as the obvious way would.
  */
-function startPipelineThread(pipeline: PipelineName): { convert: () => Promise<PipelineRun>; stop: () => Promise<number> } {
+function startPipelineThread(pipeline: PipelineName): {
+  convert: () => Promise<PipelineRun>;
+  stop: () => Promise<number>;
+} {
   const thread = new Worker(path.join(__dirname, 'pipeline-thread.js'), {
     workerData: pipeline,
     ...(pipeline === 'naive' ? {} : { resourceLimits: conversionThreadOptions().resourceLimits }),

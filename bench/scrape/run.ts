@@ -1,7 +1,12 @@
 import { cpus } from 'node:os';
 import path from 'node:path';
 import Piscina from 'piscina';
-import { CONVERSION_YOUNG_GENERATION_MB, type ConvertRequest, type ConvertResult, conversionThreadOptions } from '@wh/scraping/core';
+import {
+  CONVERSION_YOUNG_GENERATION_MB,
+  type ConvertRequest,
+  type ConvertResult,
+  conversionThreadOptions,
+} from '@wh/scraping/core';
 import { callApi, provideInfrastructure, startFixtureServer, startStack } from '@wh/testing';
 import { measure, type LatencySummary } from './latency';
 import { benchPipeline } from './pipeline.bench';
@@ -44,11 +49,20 @@ async function main(): Promise<void> {
     const inProcess = async (): Promise<void> => {
       const response = await fetch(pageUrl);
       const html = await response.text();
-      await converter.run({ html, url: pageUrl, formats: ['markdown'], onlyMainContent: true, includeTags: [], excludeTags: [], removeBase64Images: true });
+      await converter.run({
+        html,
+        url: pageUrl,
+        formats: ['markdown'],
+        onlyMainContent: true,
+        includeTags: [],
+        excludeTags: [],
+        removeBase64Images: true,
+      });
     };
     const viaApi = (body: Record<string, unknown>) => async (): Promise<void> => {
       const response = await callApi(stack, 'POST', '/v2/scrape', body);
-      if (response.status !== 200) throw new Error(`scrape failed: ${response.status} ${JSON.stringify(response.body)}`);
+      if (response.status !== 200)
+        throw new Error(`scrape failed: ${response.status} ${JSON.stringify(response.body)}`);
     };
     const fresh = { url: pageUrl, maxAge: 0 };
     await measure(20, 1, inProcess);

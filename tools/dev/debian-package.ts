@@ -58,10 +58,15 @@ export async function ensureDebianProgram(program: DebianProgram, options: Ensur
   for (const args of [['update'], ['install', '-y', '--no-install-recommends', program.debianPackage]]) {
     const { exit } = await runCommand(aptGet, args, { env, onLine: log });
     if (exit.code !== 0) {
-      throw new SystemPackageMissingError(`apt-get ${args.join(' ')} failed (${describeExit(exit)}).\n${program.installHint}`);
+      throw new SystemPackageMissingError(
+        `apt-get ${args.join(' ')} failed (${describeExit(exit)}).\n${program.installHint}`,
+      );
     }
   }
   const installed = findExecutable(program.binary, program.wellKnownPaths);
-  if (!installed) throw new SystemPackageMissingError(`apt-get reported success but no ${program.binary} was found.\n${program.installHint}`);
+  if (!installed)
+    throw new SystemPackageMissingError(
+      `apt-get reported success but no ${program.binary} was found.\n${program.installHint}`,
+    );
   return installed;
 }

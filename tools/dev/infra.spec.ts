@@ -56,7 +56,9 @@ describe('development infrastructure', () => {
       const [port, monitorPort] = [await freePort(), await freePort()];
       const storeDir = tempDir('nats-busy');
       server = await startNatsServer({ port, monitorPort, storeDir });
-      await expect(startNatsServer({ port, monitorPort, storeDir: tempDir('nats-busy2') })).rejects.toThrow(/already in use/);
+      await expect(startNatsServer({ port, monitorPort, storeDir: tempDir('nats-busy2') })).rejects.toThrow(
+        /already in use/,
+      );
     }, 30_000);
   });
 

@@ -109,20 +109,27 @@ export async function startNatsServer(options: NatsServerOptions): Promise<NatsS
 
   writeFileSync(configFile, renderConfig({ ...options, storeDir }, host, pidFile));
   const binary = options.binary ?? (await ensureNatsServerBinary({ log: notice }));
-  const child = spawn(binary, ['-c', configFile], { detached: options.detached ?? false, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, ['-c', configFile], {
+    detached: options.detached ?? false,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const server = superviseServer(child, (line) => options.onLog?.(line), 'SIGTERM', 10_000);
   const { exited, stop } = server;
 
   const monitorUrl = `http://${host}:${options.monitorPort}`;
   try {
-    await pollUntil('nats-server to report healthy', async () => (await httpStatus(`${monitorUrl}/healthz`, 1_000)) === 200, {
-      timeoutMs: options.startTimeoutMs ?? 15_000,
-      intervalMs: 50,
-      abortReason: () => {
-        const exit = server.exitInfo();
-        return exit ? `nats-server exited (${describeExit(exit)})` : undefined;
+    await pollUntil(
+      'nats-server to report healthy',
+      async () => (await httpStatus(`${monitorUrl}/healthz`, 1_000)) === 200,
+      {
+        timeoutMs: options.startTimeoutMs ?? 15_000,
+        intervalMs: 50,
+        abortReason: () => {
+          const exit = server.exitInfo();
+          return exit ? `nats-server exited (${describeExit(exit)})` : undefined;
+        },
       },
-    });
+    );
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- nats-server output ---\n${server.outputTail()}`);

@@ -63,7 +63,9 @@ export function embeddedPostgresNativeDir(): string {
   try {
     entry = require.resolve(packageName);
   } catch {
-    throw new Error(`no embedded PostgreSQL build for ${process.platform}-${process.arch} (${packageName} is not installed); set DATABASE_URL to a PostgreSQL server instead`);
+    throw new Error(
+      `no embedded PostgreSQL build for ${process.platform}-${process.arch} (${packageName} is not installed); set DATABASE_URL to a PostgreSQL server instead`,
+    );
   }
   const packageRoot = path.join(path.dirname(entry), '..');
   restoreLibrarySymlinks(packageRoot);
@@ -92,7 +94,8 @@ function restoreLibrarySymlinks(packageRoot: string): void {
 }
 
 function lookupOsUser(name: string): OsUser | undefined {
-  const id = (flag: string): number => Number.parseInt(spawnSync('id', [flag, name], { encoding: 'utf8' }).stdout ?? '', 10);
+  const id = (flag: string): number =>
+    Number.parseInt(spawnSync('id', [flag, name], { encoding: 'utf8' }).stdout ?? '', 10);
   const uid = id('-u');
   const gid = id('-g');
   return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : undefined;
@@ -105,12 +108,18 @@ function ensurePostgresOsUser(log: (line: string) => void): OsUser {
   log('creating the system user "postgres" (PostgreSQL refuses to run as root)');
   const common = ['--system', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin'];
   // A leftover "postgres" group makes --user-group fail; join it instead.
-  const attempts = [[...common, '--user-group', 'postgres'], [...common, '--gid', 'postgres', 'postgres']];
+  const attempts = [
+    [...common, '--user-group', 'postgres'],
+    [...common, '--gid', 'postgres', 'postgres'],
+  ];
   for (const args of attempts) {
     if (spawnSync('useradd', args, { stdio: 'ignore' }).status === 0) break;
   }
   const created = lookupOsUser('postgres');
-  if (!created) throw new Error('running as root, and could not create the OS user "postgres" with useradd; create it, or run as a normal user');
+  if (!created)
+    throw new Error(
+      'running as root, and could not create the OS user "postgres" with useradd; create it, or run as a normal user',
+    );
   return created;
 }
 
@@ -139,7 +148,14 @@ function runAs(owner: OsUser | undefined): Pick<SpawnOptions, 'uid' | 'gid'> {
   return owner ? { uid: owner.uid, gid: owner.gid } : {};
 }
 
-async function initialiseCluster(binDir: string, dataDir: string, user: string, password: string, owner: OsUser | undefined, log: (line: string) => void): Promise<void> {
+async function initialiseCluster(
+  binDir: string,
+  dataDir: string,
+  user: string,
+  password: string,
+  owner: OsUser | undefined,
+  log: (line: string) => void,
+): Promise<void> {
   // initdb reads the password from a file the server's OS user must be able to open; the data dir itself must
   // be empty, so the file sits next to it.
   const passwordFile = `${dataDir}.initdb-password`;
@@ -148,15 +164,31 @@ async function initialiseCluster(binDir: string, dataDir: string, user: string, 
     if (owner) fs.chownSync(passwordFile, owner.uid, owner.gid);
     const child = spawn(
       path.join(binDir, 'initdb'),
-      ['-D', dataDir, '-U', user, `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C', '--no-instructions'],
-      { ...runAs(owner), cwd: path.dirname(dataDir), env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      [
+        '-D',
+        dataDir,
+        '-U',
+        user,
+        `--pwfile=${passwordFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        '--no-instructions',
+      ],
+      {
+        ...runAs(owner),
+        cwd: path.dirname(dataDir),
+        env: { ...process.env, LC_MESSAGES: 'C' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
     const lines = new LineSplitter(log, 60);
     child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => lines.push(chunk));
     const exit = await exitOf(child);
     lines.flush();
-    if (exit.code !== 0) throw new Error(`initdb failed (${describeExit(exit)})\n--- initdb output ---\n${lines.tail()}`);
+    if (exit.code !== 0)
+      throw new Error(`initdb failed (${describeExit(exit)})\n--- initdb output ---\n${lines.tail()}`);
   } finally {
     fs.rmSync(passwordFile, { force: true });
   }
@@ -197,7 +229,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   if (options.stopLeftover) {
     const pid = readPostmasterPid(dataDir);
-    if (pid && (await stopLeftover(pid, dataDir, 'SIGINT'))) notice(`stopped postgres ${pid} left running by an earlier run`);
+    if (pid && (await stopLeftover(pid, dataDir, 'SIGINT')))
+      notice(`stopped postgres ${pid} left running by an earlier run`);
   }
   if (!(await isPortFree(options.port, host))) {
     throw new Error(`cannot start postgres: ${host}:${options.port} is already in use`);
@@ -226,7 +259,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     max_connections: 200,
     ...options.settings,
   };
-  const args = ['-D', dataDir, '-p', String(options.port), ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+  const args = [
+    '-D',
+    dataDir,
+    '-p',
+    String(options.port),
+    ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
   const child = spawn(path.join(binDir, 'postgres'), args, {
     ...runAs(owner),
     cwd: path.dirname(dataDir),
@@ -295,5 +334,7 @@ export function createDatabase(adminUrl: string, name: string): Promise<boolean>
 
 /** Drops `name` if it exists, disconnecting its sessions first. */
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  await withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`));
+  await withAdminClient(adminUrl, (client) =>
+    client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`),
+  );
 }

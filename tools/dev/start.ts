@@ -156,10 +156,13 @@ class DevStack {
 
     if (env.ALLOW_PRIVATE_TARGETS === 'true') {
       this.out.say(
-        this.out.bold('ALLOW_PRIVATE_TARGETS=true: local development profile, scrapes may reach loopback and private addresses.'),
+        this.out.bold(
+          'ALLOW_PRIVATE_TARGETS=true: local development profile, scrapes may reach loopback and private addresses.',
+        ),
       );
     }
-    if (env.AUTH_DISABLED === 'true') this.out.say(this.out.bold('AUTH_DISABLED=true: the API accepts requests without a key.'));
+    if (env.AUTH_DISABLED === 'true')
+      this.out.say(this.out.bold('AUTH_DISABLED=true: the API accepts requests without a key.'));
 
     for (const service of SERVICES) this.startService(service.name, service.port, env);
     this.recordServicePids();
@@ -174,7 +177,9 @@ class DevStack {
     this.out.say(reason ? `${reason}: stopping everything` : 'stopping everything');
     // A startup step in flight (e.g. starting Postgres) finishes or aborts first, so what it starts is stopped too.
     await this.startup.catch(() => undefined);
-    const results = await Promise.all(this.services.map(async (service) => ({ service, ...(await service.stop(STOP_GRACE_MS)) })));
+    const results = await Promise.all(
+      this.services.map(async (service) => ({ service, ...(await service.stop(STOP_GRACE_MS)) })),
+    );
     for (const { service, killed } of results) {
       if (killed) this.out.say(`${service.name} did not stop within ${STOP_GRACE_MS / 1000} s and was killed`);
     }
@@ -217,8 +222,16 @@ class DevStack {
 
   /** One runner per workspace; services an earlier, killed runner left behind are stopped. */
   private async claimWorkspace(): Promise<void> {
-    const previous = Number.parseInt(existsSync(this.runnerPidFile) ? readFileSync(this.runnerPidFile, 'utf8') : '', 10);
-    if (previous > 0 && previous !== process.pid && isAlive(previous) && commandLineOf(previous)?.includes('tools/dev/start')) {
+    const previous = Number.parseInt(
+      existsSync(this.runnerPidFile) ? readFileSync(this.runnerPidFile, 'utf8') : '',
+      10,
+    );
+    if (
+      previous > 0 &&
+      previous !== process.pid &&
+      isAlive(previous) &&
+      commandLineOf(previous)?.includes('tools/dev/start')
+    ) {
       throw new Error(`another npm start is running in this workspace (pid ${previous}); stop it first`);
     }
     writeFileSync(this.runnerPidFile, `${process.pid}\n`);
@@ -236,14 +249,18 @@ class DevStack {
   }
 
   private checkBuilt(): void {
-    const missing = SERVICES.map((service) => `dist/apps/${service.name}/src/main.js`).filter((file) => !existsSync(path.join(this.root, file)));
+    const missing = SERVICES.map((service) => `dist/apps/${service.name}/src/main.js`).filter(
+      (file) => !existsSync(path.join(this.root, file)),
+    );
     if (missing.length > 0) throw new Error(`not built: ${missing.join(', ')} (run npm run build)`);
   }
 
   private async checkServicePorts(): Promise<void> {
     for (const service of SERVICES) {
       if (!(await isPortFree(service.port, '0.0.0.0'))) {
-        throw new Error(`port ${service.port} (${service.name}) is already in use; stop whatever holds it (e.g. \`ss -ltnp 'sport = :${service.port}'\`)`);
+        throw new Error(
+          `port ${service.port} (${service.name}) is already in use; stop whatever holds it (e.g. \`ss -ltnp 'sport = :${service.port}'\`)`,
+        );
       }
     }
   }
@@ -264,7 +281,9 @@ class DevStack {
         onNotice: (message) => this.out.line('nats', message),
       });
       this.track({ name: 'nats-server', pid: nats.pid, stop: () => nats.stop(), crashSignal: 'SIGTERM' }, nats.exited);
-      this.out.say(`NATS: started ${nats.url} with JetStream (store .data/nats, log .data/logs/nats.log, monitor ${nats.monitorUrl})`);
+      this.out.say(
+        `NATS: started ${nats.url} with JetStream (store .data/nats, log .data/logs/nats.log, monitor ${nats.monitorUrl})`,
+      );
       return nats.url;
     } catch (error) {
       if (error instanceof SystemPackageMissingError) {
@@ -299,10 +318,15 @@ class DevStack {
       onNotice: (message) => this.out.line('postgres', message),
     });
     // SIGINT is Postgres' fast shutdown.
-    this.track({ name: 'postgres', pid: postgres.pid, stop: () => postgres.stop(), crashSignal: 'SIGINT' }, postgres.exited);
+    this.track(
+      { name: 'postgres', pid: postgres.pid, stop: () => postgres.stop(), crashSignal: 'SIGINT' },
+      postgres.exited,
+    );
     if (await createDatabase(postgres.adminUrl, DATABASE_NAME)) this.out.say(`created database ${DATABASE_NAME}`);
     const url = withDatabase(postgres.adminUrl, DATABASE_NAME);
-    this.out.say(`Postgres: ${postgres.initialised ? 'initialised and started' : 'started'} ${maskPassword(url)} (data .data/postgres, log .data/logs/postgres.log)`);
+    this.out.say(
+      `Postgres: ${postgres.initialised ? 'initialised and started' : 'started'} ${maskPassword(url)} (data .data/postgres, log .data/logs/postgres.log)`,
+    );
     return url;
   }
 
@@ -322,17 +346,27 @@ class DevStack {
   private async migrate(env: NodeJS.ProcessEnv): Promise<void> {
     this.guard();
     const [command, args] = this.node(['dist/libs/platform/database/src/migrate.cli.js']);
-    const { exit } = await runCommand(command, args, { cwd: this.root, env, onLine: (line) => this.out.line('migrate', line) });
+    const { exit } = await runCommand(command, args, {
+      cwd: this.root,
+      env,
+      onLine: (line) => this.out.line('migrate', line),
+    });
     if (exit.code !== 0) throw new Error(`migrations failed (${describeExit(exit)})`);
   }
 
   private async ensureDevKey(env: NodeJS.ProcessEnv): Promise<string> {
     this.guard();
     const keyFile = path.join(this.dataDir, 'dev-api-key');
-    const [command, args] = this.node(['dist/apps/billing-service/src/admin/admin.cli.js', 'ensure-dev-key', '--file', keyFile]);
+    const [command, args] = this.node([
+      'dist/apps/billing-service/src/admin/admin.cli.js',
+      'ensure-dev-key',
+      '--file',
+      keyFile,
+    ]);
     const { exit, stdout, stderr } = await runCommand(command, args, { cwd: this.root, env });
     if (exit.code !== 0) throw new Error(`ensure-dev-key failed (${describeExit(exit)}): ${stderr.trim()}`);
-    const key = stdout.trim().split('\n').pop()?.trim() || (existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : '');
+    const key =
+      stdout.trim().split('\n').pop()?.trim() || (existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : '');
     if (!key) throw new Error('ensure-dev-key printed no key');
     return key;
   }

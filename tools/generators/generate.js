@@ -12,12 +12,20 @@ const snake = (kebab) => kebab.replace(/-/g, '_');
 /** The service's own database interface (`export interface XDatabase`) and the file declaring it. */
 function findDatabaseInterface(appSrc) {
   const folder = path.join(appSrc, 'database');
-  const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((file) => file.endsWith('.ts')).sort() : [];
+  const files = fs.existsSync(folder)
+    ? fs
+        .readdirSync(folder)
+        .filter((file) => file.endsWith('.ts'))
+        .sort()
+    : [];
   for (const file of files) {
     const match = /export interface (\w+Database)\b/.exec(fs.readFileSync(path.join(folder, file), 'utf8'));
-    if (match) return { name: match[1], file: path.join(folder, file), importPath: `../database/${file.replace(/\.ts$/, '')}` };
+    if (match)
+      return { name: match[1], file: path.join(folder, file), importPath: `../database/${file.replace(/\.ts$/, '')}` };
   }
-  throw new Error(`${path.relative(process.cwd(), folder)} declares no *Database interface: a repository needs the service's tables`);
+  throw new Error(
+    `${path.relative(process.cwd(), folder)} declares no *Database interface: a repository needs the service's tables`,
+  );
 }
 
 function repositoryFiles({ name, appSrc }) {
@@ -150,7 +158,8 @@ function generate({ kind, app, feature, name = feature, root = path.join(__dirna
   const folder = path.join(appSrc, feature);
   const planned = files({ name, appSrc }).map(({ file, content }) => ({ target: path.join(folder, file), content }));
   const existing = planned.filter(({ target }) => fs.existsSync(target));
-  if (existing.length > 0) throw new Error(`already there: ${existing.map(({ target }) => path.relative(root, target)).join(', ')}`);
+  if (existing.length > 0)
+    throw new Error(`already there: ${existing.map(({ target }) => path.relative(root, target)).join(', ')}`);
   fs.mkdirSync(folder, { recursive: true });
   for (const { target, content } of planned) fs.writeFileSync(target, content);
   return planned.map(({ target }) => path.relative(root, target));
@@ -163,7 +172,11 @@ if (require.main === module) {
   try {
     const written = generate({ kind, app, feature, name });
     process.stdout.write(`wrote\n${written.map((file) => `  ${file}\n`).join('')}then add\n`);
-    process.stdout.write(nextSteps(kind, { app, name: name ?? feature }).map((step) => `  - ${step}\n`).join(''));
+    process.stdout.write(
+      nextSteps(kind, { app, name: name ?? feature })
+        .map((step) => `  - ${step}\n`)
+        .join(''),
+    );
   } catch (error) {
     process.stderr.write(`${error.message}\nusage: npm run generate -- <repository|handler> <app> <feature> [name]\n`);
     process.exit(1);

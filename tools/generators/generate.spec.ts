@@ -14,10 +14,13 @@ function shapeOf(file: string): { imports: Record<string, string[]>; classes: Re
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
       const bindings = statement.importClause?.namedBindings;
-      imports[statement.moduleSpecifier.text] = bindings && ts.isNamedImports(bindings) ? bindings.elements.map((element) => element.name.text) : [];
+      imports[statement.moduleSpecifier.text] =
+        bindings && ts.isNamedImports(bindings) ? bindings.elements.map((element) => element.name.text) : [];
     }
     if (ts.isClassDeclaration(statement) && statement.name) {
-      classes[statement.name.text] = statement.members.filter(ts.isMethodDeclaration).map((method) => method.name.getText(source));
+      classes[statement.name.text] = statement.members
+        .filter(ts.isMethodDeclaration)
+        .map((method) => method.name.getText(source));
     }
   }
   return { imports, classes };
@@ -28,7 +31,9 @@ function typeErrors(files: string[]): string[] {
   const { config } = ts.readConfigFile(path.join(ROOT, 'tsconfig.base.json'), ts.sys.readFile);
   const { options } = ts.parseJsonConfigFileContent(config, ts.sys, ROOT);
   const program = ts.createProgram(files, { ...options, noEmit: true });
-  return ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
 }
 
 describe('generate', () => {
@@ -49,9 +54,18 @@ describe('generate', () => {
   });
 
   it("writes a repository on the service's own database type and an int-spec on the medium helpers, both compiling", () => {
-    const written = generate({ kind: 'repository', app: 'ledger-service', feature: 'ledger', name: 'ledger-entries', root });
+    const written = generate({
+      kind: 'repository',
+      app: 'ledger-service',
+      feature: 'ledger',
+      name: 'ledger-entries',
+      root,
+    });
 
-    expect(written).toEqual(['apps/ledger-service/src/ledger/ledger-entries.repository.ts', 'apps/ledger-service/src/ledger/ledger-entries.repository.int-spec.ts']);
+    expect(written).toEqual([
+      'apps/ledger-service/src/ledger/ledger-entries.repository.ts',
+      'apps/ledger-service/src/ledger/ledger-entries.repository.int-spec.ts',
+    ]);
     const [repository, intSpec] = written.map((file) => path.join(root, file)) as [string, string];
     expect(shapeOf(repository)).toEqual({
       imports: { kysely: ['Kysely', 'Selectable'], '../database/ledger-database': ['LedgerDatabase'] },
@@ -70,7 +84,11 @@ describe('generate', () => {
     // api-key-verify has its contract already (Subjects.apiKeyVerify, ApiKeyVerifyRequest, ApiKeyVerifyReply).
     const written = generate({ kind: 'handler', app: 'ledger-service', feature: 'keys', name: 'api-key-verify', root });
 
-    expect(written.map((file) => path.basename(file))).toEqual(['api-key-verify.handler.ts', 'api-key-verify.service.ts', 'api-key-verify.service.spec.ts']);
+    expect(written.map((file) => path.basename(file))).toEqual([
+      'api-key-verify.handler.ts',
+      'api-key-verify.service.ts',
+      'api-key-verify.service.spec.ts',
+    ]);
     const [handler, service, spec] = written.map((file) => path.join(root, file)) as [string, string, string];
     expect(shapeOf(handler)).toEqual({
       imports: {
@@ -90,9 +108,17 @@ describe('generate', () => {
   it('refuses to overwrite, odd names, unknown apps and a repository for an app without tables', () => {
     generate({ kind: 'repository', app: 'ledger-service', feature: 'again', root });
 
-    expect(() => generate({ kind: 'repository', app: 'ledger-service', feature: 'again', root })).toThrow(/already there/);
-    expect(() => generate({ kind: 'repository', app: 'ledger-service', feature: 'Ledger', root })).toThrow(/kebab-case/);
-    expect(() => generate({ kind: 'handler', app: 'nowhere', feature: 'ledger', root })).toThrow(/no app apps\/nowhere/);
-    expect(() => generate({ kind: 'repository', app: 'no-tables', feature: 'ledger', root })).toThrow(/no \*Database interface/);
+    expect(() => generate({ kind: 'repository', app: 'ledger-service', feature: 'again', root })).toThrow(
+      /already there/,
+    );
+    expect(() => generate({ kind: 'repository', app: 'ledger-service', feature: 'Ledger', root })).toThrow(
+      /kebab-case/,
+    );
+    expect(() => generate({ kind: 'handler', app: 'nowhere', feature: 'ledger', root })).toThrow(
+      /no app apps\/nowhere/,
+    );
+    expect(() => generate({ kind: 'repository', app: 'no-tables', feature: 'ledger', root })).toThrow(
+      /no \*Database interface/,
+    );
   });
 });

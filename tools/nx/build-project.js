@@ -21,12 +21,19 @@ const config = ts.getParsedCommandLineOfConfigFile(path.join(workspaceRoot, 'tsc
 const prefix = path.join(workspaceRoot, projectRoot) + path.sep;
 const rootNames = config.fileNames.filter((file) => path.resolve(file).startsWith(prefix));
 // Many projects build at once: a shared incremental build-info file would be overwritten by each of them.
-const program = ts.createProgram({ rootNames, options: { ...config.options, incremental: false, tsBuildInfoFile: undefined } });
+const program = ts.createProgram({
+  rootNames,
+  options: { ...config.options, incremental: false, tsBuildInfoFile: undefined },
+});
 
 const diagnostics = [...ts.getPreEmitDiagnostics(program)];
 for (const file of rootNames) diagnostics.push(...program.emit(program.getSourceFile(file)).diagnostics);
 if (diagnostics.length > 0) {
-  const formatHost = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => workspaceRoot, getNewLine: () => '\n' };
+  const formatHost = {
+    getCanonicalFileName: (name) => name,
+    getCurrentDirectory: () => workspaceRoot,
+    getNewLine: () => '\n',
+  };
   process.stderr.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, formatHost));
   process.exit(1);
 }

@@ -5,13 +5,23 @@
 // reviewed change to this file.
 const nx = require('@nx/eslint-plugin');
 
-const APP_SCOPES = ['api-gateway', 'billing-service', 'browser-session-manager', 'crawl-scheduler', 'extract-service', 'scrape-worker'];
+const APP_SCOPES = [
+  'api-gateway',
+  'billing-service',
+  'browser-session-manager',
+  'crawl-scheduler',
+  'extract-service',
+  'scrape-worker',
+];
 
 /** Packages that do I/O or belong to a runtime; the pure libraries (contracts, scraping core) never import them. */
 const IO_PACKAGES = ['@nestjs/*', 'nats', 'pg', 'kysely', 'undici', 'puppeteer-core'];
 
 /** Node's network modules. Nx checks packages only, so ESLint's own rule keeps these out of the pure libraries. */
-const NETWORK_BUILTINS = ['http', 'https', 'http2', 'net', 'tls', 'dns', 'dgram'].flatMap((name) => [name, `node:${name}`]);
+const NETWORK_BUILTINS = ['http', 'https', 'http2', 'net', 'tls', 'dns', 'dgram'].flatMap((name) => [
+  name,
+  `node:${name}`,
+]);
 
 const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'];
 
@@ -20,17 +30,32 @@ function depConstraints({ inTests }) {
   const testing = inTests ? ['type:testing'] : [];
   return [
     { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-    ...['e2e', 'bench', ...APP_SCOPES].map((scope) => ({ sourceTag: `scope:${scope}`, onlyDependOnLibsWithTags: ['scope:shared', `scope:${scope}`] })),
+    ...['e2e', 'bench', ...APP_SCOPES].map((scope) => ({
+      sourceTag: `scope:${scope}`,
+      onlyDependOnLibsWithTags: ['scope:shared', `scope:${scope}`],
+    })),
     // Only the scrape-worker converts pages today.
-    ...APP_SCOPES.filter((scope) => scope !== 'scrape-worker').map((scope) => ({ sourceTag: `scope:${scope}`, notDependOnLibsWithTags: ['type:scraping'] })),
+    ...APP_SCOPES.filter((scope) => scope !== 'scrape-worker').map((scope) => ({
+      sourceTag: `scope:${scope}`,
+      notDependOnLibsWithTags: ['type:scraping'],
+    })),
     { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [], bannedExternalImports: IO_PACKAGES },
     { sourceTag: 'type:scraping', onlyDependOnLibsWithTags: [], bannedExternalImports: IO_PACKAGES },
     { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts'] },
     { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: [] },
     { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:tooling'] },
-    { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:scraping', ...testing] },
-    { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:contracts', 'type:platform', 'type:tooling'] },
-    { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:scraping', 'type:testing', 'type:tooling'] },
+    {
+      sourceTag: 'type:app',
+      onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:scraping', ...testing],
+    },
+    {
+      sourceTag: 'type:e2e',
+      onlyDependOnLibsWithTags: ['type:testing', 'type:contracts', 'type:platform', 'type:tooling'],
+    },
+    {
+      sourceTag: 'type:bench',
+      onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:scraping', 'type:testing', 'type:tooling'],
+    },
   ];
 }
 
@@ -44,7 +69,10 @@ const configs = [
   {
     files: ['libs/scraping/core/**/*.ts', 'libs/contracts/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: NETWORK_BUILTINS.map((name) => ({ name, message: 'no network I/O in a pure library' })) }],
+      'no-restricted-imports': [
+        'error',
+        { paths: NETWORK_BUILTINS.map((name) => ({ name, message: 'no network I/O in a pure library' })) },
+      ],
     },
   },
   {

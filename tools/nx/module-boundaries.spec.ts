@@ -14,17 +14,30 @@ interface Probe {
 }
 
 const BANNED = /is not allowed to import/;
-const TAGS = /can only depend on libs tagged with|cannot depend on any libs with tags|can not depend on libs tagged with/;
+const TAGS =
+  /can only depend on libs tagged with|cannot depend on any libs with tags|can not depend on libs tagged with/;
 const NODE_MODULE = /no network I\/O in a pure library/;
 const APP_INTERNALS = /Projects cannot be imported by a relative or absolute path/;
 
 /** Probes that break a boundary, each with what the report must say. */
 const FORBIDDEN: Array<Probe & { because: RegExp }> = [
-  ...['@nestjs/common', '@nestjs/core', 'nats', 'pg', 'kysely'].map((imports) => ({ file: 'libs/contracts/src/probe.ts', imports, because: BANNED })),
+  ...['@nestjs/common', '@nestjs/core', 'nats', 'pg', 'kysely'].map((imports) => ({
+    file: 'libs/contracts/src/probe.ts',
+    imports,
+    because: BANNED,
+  })),
   { file: 'libs/contracts/src/probe.ts', imports: 'node:net', because: NODE_MODULE },
-  { file: 'libs/contracts/src/probe.ts', imports: '@wh/platform/config', because: TAGS },
-  ...['@nestjs/common', 'nats', 'pg', 'kysely', 'undici', 'puppeteer-core'].map((imports) => ({ file: 'libs/scraping/core/src/probe.ts', imports, because: BANNED })),
-  ...['node:http', 'node:https', 'node:net', 'http'].map((imports) => ({ file: 'libs/scraping/core/src/probe.ts', imports, because: NODE_MODULE })),
+  { file: 'libs/contracts/src/probe.ts', imports: '@wh/platform/storage', because: TAGS },
+  ...['@nestjs/common', 'nats', 'pg', 'kysely', 'undici', 'puppeteer-core'].map((imports) => ({
+    file: 'libs/scraping/core/src/probe.ts',
+    imports,
+    because: BANNED,
+  })),
+  ...['node:http', 'node:https', 'node:net', 'http'].map((imports) => ({
+    file: 'libs/scraping/core/src/probe.ts',
+    imports,
+    because: NODE_MODULE,
+  })),
   { file: 'libs/scraping/core/src/probe.ts', imports: '@wh/contracts', because: TAGS },
   { file: 'libs/platform/chromium/src/probe.ts', imports: '@wh/testing', because: TAGS },
   { file: 'libs/platform/config/src/probe.ts', imports: '@wh/scraping/core', because: TAGS },
@@ -36,7 +49,11 @@ const FORBIDDEN: Array<Probe & { because: RegExp }> = [
   { file: 'apps/billing-service/src/probe.int-spec.ts', imports: '@wh/tools/dev', because: TAGS },
   { file: 'apps/e2e/src/probe.ts', imports: '@wh/scraping/core', because: TAGS },
   { file: 'bench/probe.ts', imports: '../apps/billing-service/src/usage/usage.repository', because: APP_INTERNALS },
-  { file: 'bench/browser/engine-alone.ts', imports: '../../apps/scrape-worker/src/cache/cache-key', because: APP_INTERNALS },
+  {
+    file: 'bench/browser/engine-alone.ts',
+    imports: '../../apps/scrape-worker/src/cache/cache-key',
+    because: APP_INTERNALS,
+  },
 ];
 
 /** Imports the code makes today, which the rules must keep allowing. */
@@ -76,7 +93,11 @@ describe('module boundaries', () => {
       const tags = data.tags ?? [];
       const [top, folder] = data.root.split('/');
       const scope = top === 'apps' ? `scope:${folder}` : top === 'bench' ? 'scope:bench' : 'scope:shared';
-      expect({ name, scopes: tags.filter((tag) => tag.startsWith('scope:')), types: tags.filter((tag) => tag.startsWith('type:')).length }).toEqual({
+      expect({
+        name,
+        scopes: tags.filter((tag) => tag.startsWith('scope:')),
+        types: tags.filter((tag) => tag.startsWith('type:')).length,
+      }).toEqual({
         name,
         scopes: [scope],
         types: 1,

@@ -30,12 +30,6 @@ export const API_GATEWAY = 'api-gateway';
     BrowserModule,
   ],
   controllers: [ScrapeController, CrawlController, BatchScrapeController, FilesController],
-  providers: [
-    ScrapeClient,
-    JobsClient,
-    JobWatchRoute,
-    FileUrls,
-    objectStorageProvider,
-  ],
+  providers: [ScrapeClient, JobsClient, JobWatchRoute, FileUrls, objectStorageProvider],
 })
 export class GatewayModule {}

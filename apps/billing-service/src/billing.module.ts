@@ -26,9 +26,21 @@ export const BILLING_SERVICE = 'billing-service';
   ],
   controllers: [ApiKeysHandler, UsageHandler, TeamSecretsHandler],
   providers: [
-    { provide: ApiKeysRepository, inject: [DATABASE], useFactory: (db: Kysely<BillingDatabase>) => new ApiKeysRepository(db) },
-    { provide: TeamsRepository, inject: [DATABASE], useFactory: (db: Kysely<BillingDatabase>) => new TeamsRepository(db) },
-    { provide: UsageRepository, inject: [DATABASE], useFactory: (db: Kysely<BillingDatabase>) => new UsageRepository(db) },
+    {
+      provide: ApiKeysRepository,
+      inject: [DATABASE],
+      useFactory: (db: Kysely<BillingDatabase>) => new ApiKeysRepository(db),
+    },
+    {
+      provide: TeamsRepository,
+      inject: [DATABASE],
+      useFactory: (db: Kysely<BillingDatabase>) => new TeamsRepository(db),
+    },
+    {
+      provide: UsageRepository,
+      inject: [DATABASE],
+      useFactory: (db: Kysely<BillingDatabase>) => new UsageRepository(db),
+    },
   ],
 })
 export class BillingModule {}

@@ -7,5 +7,7 @@ import { BillingModule } from './billing.module';
 void bootstrapService({
   appModule: BillingModule,
   configClass: BillingConfig,
-  transport: { concurrency: () => ({ [Consumers.billingUsage.durableName]: 4, [Consumers.billingUsageBatches.durableName]: 2 }) },
+  transport: {
+    concurrency: () => ({ [Consumers.billingUsage.durableName]: 4, [Consumers.billingUsageBatches.durableName]: 2 }),
+  },
 });

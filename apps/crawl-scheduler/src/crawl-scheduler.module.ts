@@ -20,7 +20,13 @@ const SERVICE_NAME = 'crawl-scheduler';
     PlatformModule.forRoot({
       serviceName: SERVICE_NAME,
       configClass: CrawlSchedulerConfig,
-      streams: [Streams.scrapeJobs, Streams.scrapeResults, Streams.webhookDeliveries, Streams.billingUsage, Streams.deadLetters],
+      streams: [
+        Streams.scrapeJobs,
+        Streams.scrapeResults,
+        Streams.webhookDeliveries,
+        Streams.billingUsage,
+        Streams.deadLetters,
+      ],
       consumers: [Consumers.crawlSchedulerResults, Consumers.crawlSchedulerWebhooks],
       database: true,
     }),

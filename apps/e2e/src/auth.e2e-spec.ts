@@ -52,7 +52,9 @@ describe('API keys', () => {
   it('stores only hashes of keys', async () => {
     const client = new Client({ connectionString: stack.databaseUrl });
     await client.connect();
-    const { rows } = await client.query<{ key_hash: string; key_prefix: string }>('select key_hash, key_prefix from api_keys');
+    const { rows } = await client.query<{ key_hash: string; key_prefix: string }>(
+      'select key_hash, key_prefix from api_keys',
+    );
     await client.end();
     const serialized = JSON.stringify(rows);
     expect(serialized).not.toContain(stack.apiKey);

@@ -1,5 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { callApi, type CrawlSite, eventually, runCompiled, startWebhookReceiver, type WebhookReceiver } from '@wh/testing';
+import {
+  callApi,
+  type CrawlSite,
+  eventually,
+  runCompiled,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@wh/testing';
 import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
 import { sharedStack } from './support/stack-env';
 
@@ -22,16 +29,35 @@ afterAll(async () => {
 
 describe('POST /v2/batch/scrape', () => {
   it('scrapes every valid URL once, lists the invalid ones, and reports status, credits and data', async () => {
-    const urls = [`${site.origin}/about`, 'not a url', `${site.origin}/docs`, 'ftp://files.example/x', `${site.origin}/missing`];
-    const started = await callApi(stack, 'POST', '/v2/batch/scrape', { urls, formats: ['markdown', 'links'], maxAge: 0 });
+    const urls = [
+      `${site.origin}/about`,
+      'not a url',
+      `${site.origin}/docs`,
+      'ftp://files.example/x',
+      `${site.origin}/missing`,
+    ];
+    const started = await callApi(stack, 'POST', '/v2/batch/scrape', {
+      urls,
+      formats: ['markdown', 'links'],
+      maxAge: 0,
+    });
     expect(started.status).toBe(200);
     const id = started.body.id as string;
-    expect(started.body).toEqual({ success: true, id, url: `${stack.baseUrl}/v2/batch/scrape/${id}`, invalidURLs: ['not a url', 'ftp://files.example/x'] });
+    expect(started.body).toEqual({
+      success: true,
+      id,
+      url: `${stack.baseUrl}/v2/batch/scrape/${id}`,
+      invalidURLs: ['not a url', 'ftp://files.example/x'],
+    });
     const status = await waitForJob(stack, `/v2/batch/scrape/${id}`);
     expect(status).toMatchObject({ success: true, status: 'completed', total: 3, completed: 3, creditsUsed: 3 });
     expect(status.next).toBeUndefined();
     expect(new Date(status.expiresAt).getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
-    expect(status.data.map((page) => page.metadata.sourceURL).sort()).toEqual([`${site.origin}/about`, `${site.origin}/docs`, `${site.origin}/missing`]);
+    expect(status.data.map((page) => page.metadata.sourceURL).sort()).toEqual([
+      `${site.origin}/about`,
+      `${site.origin}/docs`,
+      `${site.origin}/missing`,
+    ]);
     const docs = status.data.find((page) => page.metadata.sourceURL.endsWith('/docs'));
     expect(docs?.markdown).toContain('# Docs');
     expect(docs?.links).toContain(`${site.origin}/docs/intro`);
@@ -39,9 +65,16 @@ describe('POST /v2/batch/scrape', () => {
   }, 60_000);
 
   it('refuses invalid URLs with ignoreInvalidURLs false, naming them', async () => {
-    const response = await callApi(stack, 'POST', '/v2/batch/scrape', { urls: [`${site.origin}/about`, 'not a url'], ignoreInvalidURLs: false });
+    const response = await callApi(stack, 'POST', '/v2/batch/scrape', {
+      urls: [`${site.origin}/about`, 'not a url'],
+      ignoreInvalidURLs: false,
+    });
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ success: false, code: 'BAD_REQUEST', details: { invalidURLs: ['not a url'] } });
+    expect(response.body).toMatchObject({
+      success: false,
+      code: 'BAD_REQUEST',
+      details: { invalidURLs: ['not a url'] },
+    });
   });
 
   it('answers a reused x-idempotency-key with 409', async () => {
@@ -49,13 +82,21 @@ describe('POST /v2/batch/scrape', () => {
     const body = { urls: [`${site.origin}/about`] };
     const first = await fetch(`${stack.baseUrl}/v2/batch/scrape`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${stack.apiKey}`, 'content-type': 'application/json', 'x-idempotency-key': key },
+      headers: {
+        authorization: `Bearer ${stack.apiKey}`,
+        'content-type': 'application/json',
+        'x-idempotency-key': key,
+      },
       body: JSON.stringify(body),
     });
     expect(first.status).toBe(200);
     const second = await fetch(`${stack.baseUrl}/v2/batch/scrape`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${stack.apiKey}`, 'content-type': 'application/json', 'x-idempotency-key': key },
+      headers: {
+        authorization: `Bearer ${stack.apiKey}`,
+        'content-type': 'application/json',
+        'x-idempotency-key': key,
+      },
       body: JSON.stringify(body),
     });
     expect(second.status).toBe(409);
@@ -115,12 +156,23 @@ describe('job status pages', () => {
 
 describe('cancel', () => {
   it('stops a crawl mid-way: queued pages are dropped, nothing more is billed or fetched', async () => {
-    const started = await callApi(stack, 'POST', '/v2/crawl', { url: `${site.origin}/bulk/0`, crawlEntireDomain: true, includePaths: ['^/bulk/'], sitemap: 'skip', maxConcurrency: 1, delay: 0.2, scrapeOptions: { maxAge: 0 } });
+    const started = await callApi(stack, 'POST', '/v2/crawl', {
+      url: `${site.origin}/bulk/0`,
+      crawlEntireDomain: true,
+      includePaths: ['^/bulk/'],
+      sitemap: 'skip',
+      maxConcurrency: 1,
+      delay: 0.2,
+      scrapeOptions: { maxAge: 0 },
+    });
     const id = started.body.id as string;
-    await eventually(async () => {
-      const status = await callApi(stack, 'GET', `/v2/crawl/${id}?limit=1`);
-      if ((status.body.completed as number) < 3) throw new Error('not started');
-    }, { timeoutMs: 30_000 });
+    await eventually(
+      async () => {
+        const status = await callApi(stack, 'GET', `/v2/crawl/${id}?limit=1`);
+        if ((status.body.completed as number) < 3) throw new Error('not started');
+      },
+      { timeoutMs: 30_000 },
+    );
     const cancelled = await callApi(stack, 'DELETE', `/v2/crawl/${id}`);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toEqual({ success: true, status: 'cancelled' });
@@ -132,7 +184,9 @@ describe('cancel', () => {
     expect(later.body.creditsUsed).toBe(atCancel.body.creditsUsed);
     expect(later.body.completed).toBe(atCancel.body.completed);
     // At most the one page in flight at the cancel may still reach the site.
-    expect(site.pathsFetched().filter((path) => path.startsWith('/bulk/')).length).toBeLessThanOrEqual(fetchedAtCancel + 1);
+    expect(site.pathsFetched().filter((path) => path.startsWith('/bulk/')).length).toBeLessThanOrEqual(
+      fetchedAtCancel + 1,
+    );
     expect((later.body.completed as number) < 60).toBe(true);
     const active = await callApi(stack, 'GET', '/v2/crawl/active');
     expect((active.body.crawls as { id: string }[]).map((crawl) => crawl.id)).not.toContain(id);
@@ -141,12 +195,25 @@ describe('cancel', () => {
 
 describe('GET /v2/crawl/active', () => {
   it("lists the team's running crawls with their options", async () => {
-    const started = await callApi(stack, 'POST', '/v2/crawl', { url: `${site.origin}/bulk/0`, crawlEntireDomain: true, includePaths: ['^/bulk/'], sitemap: 'skip', delay: 1, limit: 5, scrapeOptions: { onlyMainContent: false } });
+    const started = await callApi(stack, 'POST', '/v2/crawl', {
+      url: `${site.origin}/bulk/0`,
+      crawlEntireDomain: true,
+      includePaths: ['^/bulk/'],
+      sitemap: 'skip',
+      delay: 1,
+      limit: 5,
+      scrapeOptions: { onlyMainContent: false },
+    });
     const id = started.body.id as string;
     const active = await callApi(stack, 'GET', '/v2/crawl/active');
     expect(active.status).toBe(200);
-    const mine = (active.body.crawls as { id: string; teamId: string; url: string; options: Record<string, unknown> }[]).find((crawl) => crawl.id === id);
-    expect(mine).toMatchObject({ url: `${site.origin}/bulk/0`, options: { sitemap: 'skip', limit: 5, scrapeOptions: { onlyMainContent: false } } });
+    const mine = (
+      active.body.crawls as { id: string; teamId: string; url: string; options: Record<string, unknown> }[]
+    ).find((crawl) => crawl.id === id);
+    expect(mine).toMatchObject({
+      url: `${site.origin}/bulk/0`,
+      options: { sitemap: 'skip', limit: 5, scrapeOptions: { onlyMainContent: false } },
+    });
     expect(mine?.options.scrapeOptions).not.toHaveProperty('zeroDataRetention');
     await callApi(stack, 'DELETE', `/v2/crawl/${id}`);
   });
@@ -177,7 +244,9 @@ describe('webhooks', () => {
     const attempts = receiver.received.filter((event) => event.body.id === id);
     expect(attempts.filter((event) => event.answeredStatus === 500)).toHaveLength(2);
     for (const event of events) {
-      expect(event.headers['x-firecrawl-signature']).toBe(`sha256=${createHmac('sha256', secret).update(event.rawBody).digest('hex')}`);
+      expect(event.headers['x-firecrawl-signature']).toBe(
+        `sha256=${createHmac('sha256', secret).update(event.rawBody).digest('hex')}`,
+      );
       expect(event.headers['x-test']).toBe('yes');
       expect(event.body.metadata).toEqual({ run: 7 });
       expect(event.body.success).toBe(true);
@@ -197,16 +266,23 @@ describe('webhooks', () => {
       webhook: { url: receiver.url, events: ['completed', 'failed'] },
     });
     const id = started.body.id as string;
-    await eventually(async () => {
-      if (((await callApi(stack, 'GET', `/v2/crawl/${id}?limit=1`)).body.completed as number) < 2) throw new Error('not started');
-    }, { timeoutMs: 30_000 });
+    await eventually(
+      async () => {
+        if (((await callApi(stack, 'GET', `/v2/crawl/${id}?limit=1`)).body.completed as number) < 2)
+          throw new Error('not started');
+      },
+      { timeoutMs: 30_000 },
+    );
     await callApi(stack, 'DELETE', `/v2/crawl/${id}`);
     await callApi(stack, 'DELETE', `/v2/crawl/${id}`);
-    const events = await eventually(() => {
-      const mine = receiver.received.filter((event) => event.body.id === id);
-      if (mine.length === 0) throw new Error('no event yet');
-      return mine;
-    }, { timeoutMs: 10_000 });
+    const events = await eventually(
+      () => {
+        const mine = receiver.received.filter((event) => event.body.id === id);
+        if (mine.length === 0) throw new Error('no event yet');
+        return mine;
+      },
+      { timeoutMs: 10_000 },
+    );
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(receiver.received.filter((event) => event.body.id === id)).toHaveLength(1);
     expect(events[0]?.body).toMatchObject({ type: 'crawl.failed', success: false, error: 'Job cancelled' });
@@ -217,11 +293,19 @@ describe('bad input', () => {
   it.each<[string, string, Record<string, unknown>]>([
     ['an invalid includePaths pattern', '/v2/crawl', { url: 'http://a.test/', includePaths: ['('] }],
     ['an unknown field', '/v2/crawl', { url: 'http://a.test/', depth: 3 }],
-    ['zeroDataRetention inside scrapeOptions', '/v2/crawl', { url: 'http://a.test/', scrapeOptions: { zeroDataRetention: true } }],
+    [
+      'zeroDataRetention inside scrapeOptions',
+      '/v2/crawl',
+      { url: 'http://a.test/', scrapeOptions: { zeroDataRetention: true } },
+    ],
     ['a zero limit', '/v2/crawl', { url: 'http://a.test/', limit: 0 }],
     ['an unknown sitemap mode', '/v2/crawl', { url: 'http://a.test/', sitemap: 'sometimes' }],
     ['a webhook that is not http', '/v2/crawl', { url: 'http://a.test/', webhook: { url: 'file:///etc/passwd' } }],
-    ['an unknown webhook event', '/v2/crawl', { url: 'http://a.test/', webhook: { url: 'http://h.test/', events: ['everything'] } }],
+    [
+      'an unknown webhook event',
+      '/v2/crawl',
+      { url: 'http://a.test/', webhook: { url: 'http://h.test/', events: ['everything'] } },
+    ],
     ['a missing url', '/v2/crawl', {}],
     ['an empty URL list', '/v2/batch/scrape', { urls: [] }],
     ['URLs that are not strings', '/v2/batch/scrape', { urls: [42] }],

@@ -12,7 +12,10 @@ jest.setTimeout(120_000);
 
 // A filter list in EasyList syntax, made here so the test needs nothing from the network.
 const filterList = path.join(mkdtempSync(path.join(tmpdir(), 'wh-filters-')), 'fixture-list.txt');
-writeFileSync(filterList, ['! Title: fixture ads and cookie notices', `||${AD_HOST}^`, '##.cookie-notice', ''].join('\n'));
+writeFileSync(
+  filterList,
+  ['! Title: fixture ads and cookie notices', `||${AD_HOST}^`, '##.cookie-notice', ''].join('\n'),
+);
 
 const own = useOwnStack('browser', ['api-gateway', 'scrape-worker', 'billing-service'], {
   ADBLOCK_LISTS: filterList,
@@ -28,7 +31,9 @@ interface ScrapeData {
 
 const ledger = new UsageLedger(() => own.stack().databaseUrl);
 
-async function scrape(body: Record<string, unknown>): Promise<{ status: number; data: ScrapeData; body: Record<string, unknown> }> {
+async function scrape(
+  body: Record<string, unknown>,
+): Promise<{ status: number; data: ScrapeData; body: Record<string, unknown> }> {
   const response = await callApi(own.stack(), 'POST', '/v2/scrape', { maxAge: 0, ...body });
   ledger.note(response.status);
   return { status: response.status, data: response.body.data as ScrapeData, body: response.body };
@@ -80,7 +85,9 @@ const NOTHING_LEFT = {
 };
 
 /** Connects a second DevTools client to the worker's Chromium to see which incognito context each page opens in. */
-async function watchWorkerChromium(workerPid: number): Promise<{ contextOf: (tag: string) => string | undefined; stop: () => Promise<void> }> {
+async function watchWorkerChromium(
+  workerPid: number,
+): Promise<{ contextOf: (tag: string) => string | undefined; stop: () => Promise<void> }> {
   const [browserPid] = chromiumChildrenOf(workerPid);
   if (browserPid === undefined) throw new Error('the worker has no Chromium running');
   const profile = /--user-data-dir=([^\0]+)/.exec(readFileSync(`/proc/${browserPid}/cmdline`, 'utf8'))?.[1];
@@ -91,7 +98,8 @@ async function watchWorkerChromium(workerPid: number): Promise<{ contextOf: (tag
   const session = await browser.target().createCDPSession();
   const contexts = new Map<string, string>();
   session.on('Target.targetInfoChanged', ({ targetInfo }) => {
-    if (targetInfo.type === 'page' && targetInfo.browserContextId) contexts.set(targetInfo.url, targetInfo.browserContextId);
+    if (targetInfo.type === 'page' && targetInfo.browserContextId)
+      contexts.set(targetInfo.url, targetInfo.browserContextId);
   });
   await session.send('Target.setDiscoverTargets', { discover: true });
   return {
@@ -101,7 +109,7 @@ async function watchWorkerChromium(workerPid: number): Promise<{ contextOf: (tag
 }
 
 describe('browser engine: isolation between scrapes', () => {
-  it('never lets one scrape\'s cookies or storage reach the next, though the next may run in the same wiped context', async () => {
+  it("never lets one scrape's cookies or storage reach the next, though the next may run in the same wiped context", async () => {
     const workerPid = own.stack().processes.get('scrape-worker')?.pid;
     if (workerPid === undefined) throw new Error('no scrape-worker process');
     // A first scrape starts the worker's Chromium.
@@ -113,7 +121,10 @@ describe('browser engine: isolation between scrapes', () => {
         headers: { cookie: 'session=from-headers', 'x-fixture-probe': 'first-scrape' },
         mobile: true,
         location: { country: 'JP' },
-        actions: [{ type: 'executeJavascript', script: LEAVE_TRACES }, { type: 'executeJavascript', script: READ_LEFTOVERS }],
+        actions: [
+          { type: 'executeJavascript', script: LEAVE_TRACES },
+          { type: 'executeJavascript', script: READ_LEFTOVERS },
+        ],
       });
       expect(writer.status).toBe(200);
       const written = writer.data.actions?.javascriptReturns;
@@ -138,7 +149,10 @@ describe('browser engine: isolation between scrapes', () => {
       const readerContexts: (string | undefined)[] = [];
       for (let reader = 1; reader <= 6 && !readerContexts.includes(writerContext); reader += 1) {
         const tag = `isolation=reader-${reader}`;
-        const { status, data } = await scrape({ url: `${own.site().url}/app/probe?${tag}`, actions: [{ type: 'executeJavascript', script: READ_LEFTOVERS }] });
+        const { status, data } = await scrape({
+          url: `${own.site().url}/app/probe?${tag}`,
+          actions: [{ type: 'executeJavascript', script: READ_LEFTOVERS }],
+        });
         expect(status).toBe(200);
         expect(data.actions?.javascriptReturns[0]?.value).toEqual(NOTHING_LEFT);
         readerContexts.push(chromium.contextOf(tag));
@@ -160,7 +174,12 @@ describe('browser engine: ad blocking', () => {
   });
 
   it('lets the ad through with blockAds false', async () => {
-    const { data } = await scrape({ url: `${own.site().url}/app/ads`, waitFor: 200, onlyMainContent: false, blockAds: false });
+    const { data } = await scrape({
+      url: `${own.site().url}/app/ads`,
+      waitFor: 200,
+      onlyMainContent: false,
+      blockAds: false,
+    });
     expect(data.markdown).toContain(AD_BANNER_TEXT);
     expect(data.markdown).toContain(COOKIE_NOTICE_TEXT);
   });
@@ -174,7 +193,11 @@ describe('PDF documents', () => {
       expect(response.status).toBe(200);
       data = response.data;
     });
-    expect(data?.metadata).toMatchObject({ numPages: 3, title: 'Riverside Mills Annual Report', contentType: 'application/pdf' });
+    expect(data?.metadata).toMatchObject({
+      numPages: 3,
+      title: 'Riverside Mills Annual Report',
+      contentType: 'application/pdf',
+    });
     const markdown = data?.markdown ?? '';
     for (const lines of REPORT_PDF_PAGES) for (const line of lines) expect(markdown).toContain(line);
     expect(markdown.indexOf('<!-- page 2 -->')).toBeLessThan(markdown.indexOf(REPORT_PDF_PAGES[1]?.[0] ?? ''));
@@ -250,4 +273,3 @@ describe('browser engine: a browser crash', () => {
     expect(result.data.markdown).toContain('Copper kettle');
   });
 });
-

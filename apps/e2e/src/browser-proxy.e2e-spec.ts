@@ -10,7 +10,10 @@ const proxies: { basic?: ForwardProxy; enhanced?: ForwardProxy; germany?: Forwar
 const env: NodeJS.ProcessEnv = {};
 beforeAll(async () => {
   proxies.basic = await startForwardProxy({ name: 'basic' });
-  proxies.enhanced = await startForwardProxy({ name: 'enhanced', credentials: { username: 'pool', password: 's3cret' } });
+  proxies.enhanced = await startForwardProxy({
+    name: 'enhanced',
+    credentials: { username: 'pool', password: 's3cret' },
+  });
   proxies.germany = await startForwardProxy({ name: 'germany' });
   env.PROXY_BASIC = proxies.basic.url;
   env.PROXY_ENHANCED = proxies.enhanced.url;
@@ -33,7 +36,6 @@ async function scrape(body: Record<string, unknown>): Promise<{ status: number; 
   ledger.note(response.status);
   return { status: response.status, data: response.body.data as ScrapeData };
 }
-
 
 describe('proxy pools', () => {
   it('sends basic requests through the basic pool', async () => {

@@ -28,18 +28,30 @@ afterAll(async () => {
   await site.close();
 });
 
-async function scrape(body: Record<string, unknown>): Promise<{ status: number; data: ScrapeData; body: Record<string, unknown> }> {
+async function scrape(
+  body: Record<string, unknown>,
+): Promise<{ status: number; data: ScrapeData; body: Record<string, unknown> }> {
   const response = await callApi(stack, 'POST', '/v2/scrape', { maxAge: 0, ...body });
   return { status: response.status, data: response.body.data as ScrapeData, body: response.body };
 }
 
 async function download(url: string): Promise<{ status: number; type: string | null; body: Buffer }> {
   const response = await fetch(url);
-  return { status: response.status, type: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    body: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 /** What the probe page's script saw of its visitor. */
-function probeOf(markdown: string | undefined): { userAgent: string; width: number; touch: boolean; timeZone: string; languages: string[] } {
+function probeOf(markdown: string | undefined): {
+  userAgent: string;
+  width: number;
+  touch: boolean;
+  timeZone: string;
+  languages: string[];
+} {
   const match = /PROBE (\{.*\})/.exec(markdown ?? '');
   if (!match?.[1]) throw new Error(`the probe did not run: ${markdown}`);
   return JSON.parse(match[1]) as ReturnType<typeof probeOf>;
@@ -84,12 +96,18 @@ describe('browser engine: rendering', () => {
     expect(before.data.markdown).not.toContain('Scrolled item number 16');
     const scroll = { type: 'scroll', direction: 'down' };
     const wait = { type: 'wait', milliseconds: 300 };
-    const { data } = await scrape({ url: `${site.url}/app/scroll`, actions: [scroll, wait, scroll, wait, scroll, wait, scroll, wait, scroll, wait, scroll, wait] });
+    const { data } = await scrape({
+      url: `${site.url}/app/scroll`,
+      actions: [scroll, wait, scroll, wait, scroll, wait, scroll, wait, scroll, wait, scroll, wait],
+    });
     expect(data.markdown).toContain('Scrolled item number 16');
   });
 
   it('fails a failing action with an error naming it and its index', async () => {
-    const { status, body } = await scrape({ url: `${site.url}/app/form`, actions: [{ type: 'scrape' }, { type: 'click', selector: '#missing-button' }] });
+    const { status, body } = await scrape({
+      url: `${site.url}/app/form`,
+      actions: [{ type: 'scrape' }, { type: 'click', selector: '#missing-button' }],
+    });
     expect(status).toBe(400);
     expect(body).toMatchObject({ success: false, code: 'SCRAPE_ACTION_ERROR', details: { index: 1, type: 'click' } });
     expect(body.error).toMatch(/Action 1 \(click\)/);
@@ -98,7 +116,10 @@ describe('browser engine: rendering', () => {
 
 describe('browser engine: screenshots and generated PDFs', () => {
   it('takes a viewport screenshot of the requested size, served by a signed URL', async () => {
-    const { status, data } = await scrape({ url: `${site.url}/app/tall`, formats: ['markdown', { type: 'screenshot', viewport: { width: 800, height: 600 } }] });
+    const { status, data } = await scrape({
+      url: `${site.url}/app/tall`,
+      formats: ['markdown', { type: 'screenshot', viewport: { width: 800, height: 600 } }],
+    });
     expect(status).toBe(200);
     expect(data.screenshot).toMatch(new RegExp(`^${stack.baseUrl}/v2/files/`));
     const file = await download(data.screenshot as string);
@@ -133,7 +154,10 @@ describe('browser engine: screenshots and generated PDFs', () => {
   it('returns screenshot and pdf actions as stored files', async () => {
     const { data } = await scrape({
       url: `${site.url}/article`,
-      actions: [{ type: 'screenshot', quality: 60 }, { type: 'pdf', format: 'A4', landscape: true }],
+      actions: [
+        { type: 'screenshot', quality: 60 },
+        { type: 'pdf', format: 'A4', landscape: true },
+      ],
     });
     expect(data.actions?.screenshots).toHaveLength(1);
     expect(data.actions?.pdfs).toHaveLength(1);
@@ -170,14 +194,21 @@ describe('browser engine: emulation', () => {
   });
 
   it('uses the languages given with the location', async () => {
-    const { data } = await scrape({ url: `${site.url}/app/probe`, location: { country: 'JP', languages: ['en-GB', 'ja'] } });
+    const { data } = await scrape({
+      url: `${site.url}/app/probe`,
+      location: { country: 'JP', languages: ['en-GB', 'ja'] },
+    });
     const probe = probeOf(data.markdown);
     expect(probe.timeZone).toBe('Asia/Tokyo');
     expect(probe.languages).toEqual(['en-GB', 'ja']);
   });
 
   it('sends the caller headers and cookies from the browser', async () => {
-    const { data } = await scrape({ url: `${site.url}/app/probe`, mobile: true, headers: { cookie: 'session=abc123; theme=dark', 'X-Fixture-Probe': 'hello' } });
+    const { data } = await scrape({
+      url: `${site.url}/app/probe`,
+      mobile: true,
+      headers: { cookie: 'session=abc123; theme=dark', 'X-Fixture-Probe': 'hello' },
+    });
     expect(data.markdown).toContain('"cookie":"session=abc123; theme=dark"');
     expect(data.markdown).toContain('"custom":"hello"');
   });
@@ -188,9 +219,23 @@ describe('browser engine: bad input', () => {
     ['an unknown action type', { actions: [{ type: 'teleport' }] }, 'actions.0.type'],
     ['a click without selector', { actions: [{ type: 'click' }] }, 'actions.0.selector'],
     ['too many actions', { actions: Array.from({ length: 51 }, () => ({ type: 'scrape' })) }, 'actions'],
-    ['too much waiting', { timeout: 300_000, actions: [{ type: 'wait', milliseconds: 45_000 }, { type: 'wait', milliseconds: 20_000 }] }, 'actions'],
+    [
+      'too much waiting',
+      {
+        timeout: 300_000,
+        actions: [
+          { type: 'wait', milliseconds: 45_000 },
+          { type: 'wait', milliseconds: 20_000 },
+        ],
+      },
+      'actions',
+    ],
     ['waitFor above half the timeout', { timeout: 10_000, waitFor: 6_000 }, 'waitFor'],
-    ['a screenshot viewport that is no size', { formats: [{ type: 'screenshot', viewport: { width: 'wide' } }] }, 'formats.screenshot.viewport'],
+    [
+      'a screenshot viewport that is no size',
+      { formats: [{ type: 'screenshot', viewport: { width: 'wide' } }] },
+      'formats.screenshot.viewport',
+    ],
   ])('%s is a 400 naming the field', async (_name, options, path) => {
     const response = await callApi(stack, 'POST', '/v2/scrape', { url: `${site.url}/app/form`, ...options });
     expect(response.status).toBe(400);
@@ -199,7 +244,11 @@ describe('browser engine: bad input', () => {
   });
 
   it('refuses the enhanced proxy when no enhanced pool is configured', async () => {
-    const response = await callApi(stack, 'POST', '/v2/scrape', { url: `${site.url}/article`, proxy: 'enhanced', maxAge: 0 });
+    const response = await callApi(stack, 'POST', '/v2/scrape', {
+      url: `${site.url}/article`,
+      proxy: 'enhanced',
+      maxAge: 0,
+    });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ success: false, code: 'UNSUPPORTED_OPTION' });
   });

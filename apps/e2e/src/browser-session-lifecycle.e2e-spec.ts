@@ -54,19 +54,36 @@ describe('browser session lifetimes', () => {
 
     // One command that takes longer than activityTtl to answer: activity for as long as it waits.
     const waitingSocket = await openSocket(waiting.cdpUrl);
-    const targets = (await cdpCall(waitingSocket, 1, 'Target.getTargets')) as { result: { targetInfos: Array<{ targetId: string; type: string }> } };
+    const targets = (await cdpCall(waitingSocket, 1, 'Target.getTargets')) as {
+      result: { targetInfos: Array<{ targetId: string; type: string }> };
+    };
     const pageTarget = targets.result.targetInfos.find((target) => target.type === 'page');
-    const attached = (await cdpCall(waitingSocket, 2, 'Target.attachToTarget', { targetId: pageTarget?.targetId, flatten: true })) as { result: { sessionId: string } };
-    const slowAnswer = cdpCall(waitingSocket, 3, 'Runtime.evaluate', { expression: 'new Promise((resolve) => setTimeout(() => resolve(7), 16000))', awaitPromise: true }, attached.result.sessionId);
+    const attached = (await cdpCall(waitingSocket, 2, 'Target.attachToTarget', {
+      targetId: pageTarget?.targetId,
+      flatten: true,
+    })) as { result: { sessionId: string } };
+    const slowAnswer = cdpCall(
+      waitingSocket,
+      3,
+      'Runtime.evaluate',
+      { expression: 'new Promise((resolve) => setTimeout(() => resolve(7), 16000))', awaitPromise: true },
+      attached.result.sessionId,
+    );
     try {
       expect(await idleClosed).toEqual({ code: 4002, reason: 'session ended: no activity within activityTtl' });
-      await eventually(async () => expect(await status(idle.id)).toMatchObject({ status: 'destroyed', endReason: 'idle' }), { timeoutMs: 5_000 });
+      await eventually(
+        async () => expect(await status(idle.id)).toMatchObject({ status: 'destroyed', endReason: 'idle' }),
+        { timeoutMs: 5_000 },
+      );
       expect(await status(busy.id)).toMatchObject({ status: 'active' });
       expect(await status(waiting.id)).toMatchObject({ status: 'active' });
       expect(await slowAnswer).toMatchObject({ id: 3, result: { result: { value: 7 } } });
       expect(await status(waiting.id)).toMatchObject({ status: 'active' });
       expect(await busyClosed).toEqual({ code: 4001, reason: 'session ended: ttl elapsed' });
-      await eventually(async () => expect(await status(busy.id)).toMatchObject({ status: 'destroyed', endReason: 'ttl' }), { timeoutMs: 5_000 });
+      await eventually(
+        async () => expect(await status(busy.id)).toMatchObject({ status: 'destroyed', endReason: 'ttl' }),
+        { timeoutMs: 5_000 },
+      );
     } finally {
       clearInterval(keepBusy);
       busySocket.close();
@@ -85,7 +102,9 @@ describe('browser session lifetimes', () => {
     expect(readdirSync(dataDir)).toHaveLength(1);
     process.kill(pids[0] ?? 0, 'SIGKILL');
     expect(await closed).toEqual({ code: 4004, reason: 'session ended: the browser exited' });
-    await eventually(async () => expect(await status(session.id)).toMatchObject({ status: 'destroyed', endReason: 'browser_exited' }));
+    await eventually(async () =>
+      expect(await status(session.id)).toMatchObject({ status: 'destroyed', endReason: 'browser_exited' }),
+    );
     await eventually(() => expect(readdirSync(dataDir)).toHaveLength(0));
     const stopped = await callApi(stack, 'DELETE', `/v2/browser/${session.id}`);
     expect(stopped.body).toMatchObject({ success: true, status: 'destroyed', endReason: 'browser_exited' });
@@ -93,7 +112,9 @@ describe('browser session lifetimes', () => {
 
   it('answers 503 with Retry-After when every replica is full', async () => {
     const stack = own.stack();
-    const sessions = await Promise.all(Array.from({ length: MAX_SESSIONS }, () => createSession(stack, { streamWebView: false })));
+    const sessions = await Promise.all(
+      Array.from({ length: MAX_SESSIONS }, () => createSession(stack, { streamWebView: false })),
+    );
     try {
       const refused = await callApi(stack, 'POST', '/v2/browser', {});
       expect(refused.status).toBe(503);
@@ -109,8 +130,16 @@ describe('browser session lifetimes', () => {
   it("counts a team's live sessions against its concurrency limit (429)", async () => {
     const stack = own.stack();
     const env = { DATABASE_URL: stack.databaseUrl };
-    await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-team', 'one-at-a-time', '--concurrency', '1'], env);
-    const created = await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-key', 'one-at-a-time'], env);
+    await runCompiled(
+      'apps/billing-service/src/admin/admin.cli.js',
+      ['create-team', 'one-at-a-time', '--concurrency', '1'],
+      env,
+    );
+    const created = await runCompiled(
+      'apps/billing-service/src/admin/admin.cli.js',
+      ['create-key', 'one-at-a-time'],
+      env,
+    );
     const team = { ...stack, apiKey: created.trim().split('\n').at(-1) ?? '' };
     const first = await createSession(team, { streamWebView: false });
     const second = await callApi(team, 'POST', '/v2/browser', { streamWebView: false });
@@ -151,16 +180,26 @@ describe('browser profiles', () => {
 
     const secondWriter = await callApi(stack, 'POST', '/v2/browser', { profile: { name: 'shop', saveChanges: true } });
     expect(secondWriter.status).toBe(409);
-    expect(secondWriter.body).toMatchObject({ success: false, code: 'BROWSER_PROFILE_IN_USE', error: expect.stringContaining('saveChanges: false') });
+    expect(secondWriter.body).toMatchObject({
+      success: false,
+      code: 'BROWSER_PROFILE_IN_USE',
+      error: expect.stringContaining('saveChanges: false'),
+    });
     expect((await callApi(stack, 'DELETE', '/v2/browser/profiles/shop')).status).toBe(409);
-    const readerDuringWrite = await createSession(stack, { streamWebView: false, profile: { name: 'shop', saveChanges: false } });
+    const readerDuringWrite = await createSession(stack, {
+      streamWebView: false,
+      profile: { name: 'shop', saveChanges: false },
+    });
     expect(await storageSeen(readerDuringWrite.cdpUrl, siteUrl)).toEqual({ cookies: [], stored: null });
     await deleteSession(stack, readerDuringWrite.id);
 
     expect(await deleteSession(stack, writer.id)).toMatchObject({ success: true, endReason: 'deleted' });
 
     const reader = await createSession(stack, { streamWebView: false, profile: { name: 'shop', saveChanges: false } });
-    expect(await storageSeen(reader.cdpUrl, siteUrl)).toEqual({ cookies: ['login=remembered', 'visit=session-only'], stored: 'three apples' });
+    expect(await storageSeen(reader.cdpUrl, siteUrl)).toEqual({
+      cookies: ['login=remembered', 'visit=session-only'],
+      stored: 'three apples',
+    });
     const readerBrowser = await puppeteer.connect({ browserWSEndpoint: reader.cdpUrl });
     const readerPage = await readerBrowser.newPage();
     await readerPage.goto(`${siteUrl}/browser/storage`);
@@ -197,8 +236,14 @@ describe('replica loss', () => {
     const browsersBefore = sessionBrowserPids();
     holder?.kill('SIGKILL');
     try {
-      await eventually(async () => expect(await status(session.id)).toMatchObject({ status: 'destroyed', endReason: 'replica_lost' }), { timeoutMs: 15_000 });
-      expect((await callApi(stack, 'DELETE', `/v2/browser/${session.id}`)).body).toMatchObject({ status: 'destroyed', endReason: 'replica_lost' });
+      await eventually(
+        async () => expect(await status(session.id)).toMatchObject({ status: 'destroyed', endReason: 'replica_lost' }),
+        { timeoutMs: 15_000 },
+      );
+      expect((await callApi(stack, 'DELETE', `/v2/browser/${session.id}`)).body).toMatchObject({
+        status: 'destroyed',
+        endReason: 'replica_lost',
+      });
       await eventually(async () => {
         const left = await db.query('select id from browser_replicas where id = $1', [rows[0]?.replica_id]);
         expect(left.rows).toHaveLength(0);

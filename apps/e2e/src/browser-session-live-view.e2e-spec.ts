@@ -17,7 +17,15 @@ beforeAll(async () => {
   viewer = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }, 30_000);
 afterAll(async () => {
@@ -55,8 +63,11 @@ describe('live view', () => {
       expect(await watching.$eval('#status', (status) => status.textContent)).toBe('live (view only)');
 
       // The view-only socket drops input on the server, whatever a page sends it.
-      const viewSocket = await openSocket(session.liveViewUrl.replace(/^http/, 'ws').replace('/live?', '/live/socket?'));
-      for (const event of ['mousePressed', 'mouseReleased']) viewSocket.send(JSON.stringify({ type: 'mouse', event, x: 400, y: 300, button: 'left', clickCount: 1 }));
+      const viewSocket = await openSocket(
+        session.liveViewUrl.replace(/^http/, 'ws').replace('/live?', '/live/socket?'),
+      );
+      for (const event of ['mousePressed', 'mouseReleased'])
+        viewSocket.send(JSON.stringify({ type: 'mouse', event, x: 400, y: 300, button: 'left', clickCount: 1 }));
       const image = await watching.$('#screen');
       await image?.click();
       viewSocket.close();
@@ -69,7 +80,9 @@ describe('live view', () => {
       expect(await clicksOn(page)).toBeUndefined();
       await (await interacting.$('#screen'))?.click();
       await eventually(async () => expect(await clicksOn(page)).toBe('1'));
-      await eventually(async () => expect(await interacting.$eval('#screen', (img) => (img as HTMLImageElement).src.length)).toBeGreaterThan(100));
+      await eventually(async () =>
+        expect(await interacting.$eval('#screen', (img) => (img as HTMLImageElement).src.length)).toBeGreaterThan(100),
+      );
       await interacting.close();
       await watching.close();
     } finally {
@@ -84,7 +97,9 @@ describe('live view', () => {
       expect(session.liveViewUrl).toBe('');
       expect(session.interactiveLiveViewUrl).toBe('');
       const token = new URL(session.cdpUrl).searchParams.get('token') ?? '';
-      const page = await callApi(stack, 'GET', `/v2/browser/${session.id}/live?token=${token}`, undefined, { authorization: null });
+      const page = await callApi(stack, 'GET', `/v2/browser/${session.id}/live?token=${token}`, undefined, {
+        authorization: null,
+      });
       expect(page.status).toBe(401);
       const socketUrl = session.cdpUrl.replace('/cdp?', '/live/socket?');
       expect(await refusedStatus(socketUrl)).toBe(401);
@@ -96,8 +111,13 @@ describe('live view', () => {
   it('refuses the live view page without or with a wrong token', async () => {
     const session = await createSession(stack);
     try {
-      expect((await callApi(stack, 'GET', `/v2/browser/${session.id}/live`, undefined, { authorization: null })).status).toBe(401);
-      expect((await callApi(stack, 'GET', `/v2/browser/${session.id}/live?token=nope`, undefined, { authorization: null })).status).toBe(401);
+      expect(
+        (await callApi(stack, 'GET', `/v2/browser/${session.id}/live`, undefined, { authorization: null })).status,
+      ).toBe(401);
+      expect(
+        (await callApi(stack, 'GET', `/v2/browser/${session.id}/live?token=nope`, undefined, { authorization: null }))
+          .status,
+      ).toBe(401);
       const shown = await fetch(session.liveViewUrl);
       expect(shown.status).toBe(200);
       expect(shown.headers.get('content-type')).toContain('text/html');

@@ -32,7 +32,9 @@ describe('POST /v2/browser', () => {
   it('creates a session whose cdpUrl Puppeteer drives: a page on a loopback site, script evaluated', async () => {
     const session = await createSession(stack);
     expect(session).toMatchObject({ success: true, id: expect.any(String) });
-    expect(session.cdpUrl).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:\\d+/v2/browser/${session.id}/cdp\\?token=[\\w-]{43}$`));
+    expect(session.cdpUrl).toMatch(
+      new RegExp(`^ws://127\\.0\\.0\\.1:\\d+/v2/browser/${session.id}/cdp\\?token=[\\w-]{43}$`),
+    );
     expect(session.liveViewUrl).toMatch(/^http:\/\/.*\/live\?token=/);
     expect(session.interactiveLiveViewUrl).not.toBe(session.liveViewUrl);
     expect(Date.parse(session.expiresAt) - Date.now()).toBeGreaterThan(590_000);
@@ -77,7 +79,9 @@ describe('POST /v2/browser', () => {
       await second.disconnect();
 
       const again = await puppeteer.connect({ browserWSEndpoint: session.cdpUrl });
-      expect((await again.pages()).map((candidate) => candidate.url())).toContain(`${site.url}/browser/storage?from=first`);
+      expect((await again.pages()).map((candidate) => candidate.url())).toContain(
+        `${site.url}/browser/storage?from=first`,
+      );
       await again.disconnect();
     } finally {
       await deleteSession(stack, session.id);
@@ -116,7 +120,9 @@ describe('POST /v2/browser', () => {
         expect(answer).toMatchObject({ id, error: { message: expect.stringMatching(/not allowed|must/) } });
       }
       // A download folder outside the session is replaced by the session's own, not refused (Playwright sends one).
-      expect(await cdpCall(socket, 8, 'Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: '/tmp' })).toEqual({ id: 8, result: {} });
+      expect(
+        await cdpCall(socket, 8, 'Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: '/tmp' }),
+      ).toEqual({ id: 8, result: {} });
       const version = await cdpCall(socket, 7, 'Browser.getVersion');
       expect(version).toMatchObject({ id: 7, result: { product: expect.stringMatching(/Chrome/) } });
     } finally {
@@ -131,7 +137,12 @@ describe('POST /v2/browser', () => {
     const closed = closeOf(socket);
     const stopped = await callApi(stack, 'DELETE', `/v2/browser/${session.id}`);
     expect(stopped.status).toBe(200);
-    expect(stopped.body).toMatchObject({ success: true, status: 'destroyed', endReason: 'deleted', sessionDurationMs: expect.any(Number) });
+    expect(stopped.body).toMatchObject({
+      success: true,
+      status: 'destroyed',
+      endReason: 'deleted',
+      sessionDurationMs: expect.any(Number),
+    });
     expect(await closed).toEqual({ code: 4003, reason: 'session ended: deleted' });
     const again = await callApi(stack, 'DELETE', `/v2/browser/${session.id}`);
     expect(again.status).toBe(200);
@@ -159,7 +170,9 @@ describe('POST /v2/browser', () => {
     expect((active.body.sessions as Array<{ id: string }>).map((entry) => entry.id)).toContain(session.id);
     await deleteSession(stack, session.id);
     const destroyed = await callApi(stack, 'GET', '/v2/browser?status=destroyed');
-    expect(destroyed.body.sessions).toEqual(expect.arrayContaining([expect.objectContaining({ id: session.id, status: 'destroyed' })]));
+    expect(destroyed.body.sessions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: session.id, status: 'destroyed' })]),
+    );
     const stillActive = await callApi(stack, 'GET', '/v2/browser?status=active');
     expect((stillActive.body.sessions as Array<{ id: string }>).map((entry) => entry.id)).not.toContain(session.id);
   });
@@ -168,8 +181,12 @@ describe('POST /v2/browser', () => {
     const session = await createSession(stack, { streamWebView: false });
     try {
       const team = `browser-team-${Date.now()}`;
-      await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-team', team], { DATABASE_URL: stack.databaseUrl });
-      const created = await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-key', team], { DATABASE_URL: stack.databaseUrl });
+      await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-team', team], {
+        DATABASE_URL: stack.databaseUrl,
+      });
+      const created = await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-key', team], {
+        DATABASE_URL: stack.databaseUrl,
+      });
       const other = { ...stack, apiKey: created.trim().split('\n').at(-1) ?? '' };
       expect((await callApi(other, 'GET', `/v2/browser/${session.id}`)).status).toBe(404);
       expect((await callApi(other, 'DELETE', `/v2/browser/${session.id}`)).status).toBe(404);
@@ -201,7 +218,9 @@ describe('POST /v2/browser', () => {
 
   it('never writes a session token to the service logs', async () => {
     const session = await createSession(stack);
-    const tokens = [session.cdpUrl, session.liveViewUrl, session.interactiveLiveViewUrl].map((url) => new URL(url).searchParams.get('token') ?? '');
+    const tokens = [session.cdpUrl, session.liveViewUrl, session.interactiveLiveViewUrl].map(
+      (url) => new URL(url).searchParams.get('token') ?? '',
+    );
     try {
       await withConnected(session.cdpUrl, async (browser) => browser.version());
       await refusedStatus(session.cdpUrl.replace(/token=.*/, `token=${tokens[0]?.slice(0, 10) ?? ''}`));
@@ -209,7 +228,9 @@ describe('POST /v2/browser', () => {
     } finally {
       await deleteSession(stack, session.id);
     }
-    const logs = readdirSync(stack.logDir).map((file) => readFileSync(path.join(stack.logDir, file), 'utf8')).join('\n');
+    const logs = readdirSync(stack.logDir)
+      .map((file) => readFileSync(path.join(stack.logDir, file), 'utf8'))
+      .join('\n');
     expect(logs).toContain(session.id);
     for (const token of tokens) expect(logs).not.toContain(token);
   });

@@ -5,7 +5,15 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { type NatsServer, startNatsServer } from '@wh/tools/dev';
 import { Consumers } from '@wh/contracts';
-import { callApi, type CrawlSite, eventually, freePort, type RunningStack, type ServiceName, startStack } from '@wh/testing';
+import {
+  callApi,
+  type CrawlSite,
+  eventually,
+  freePort,
+  type RunningStack,
+  type ServiceName,
+  startStack,
+} from '@wh/testing';
 import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
 import { sharedInfrastructure } from './support/stack-env';
 

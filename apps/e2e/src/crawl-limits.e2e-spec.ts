@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { callApi, type CrawlSite, eventually, runCompiled, type RunningStack, startStack, startWebhookReceiver, type WebhookReceiver } from '@wh/testing';
+import {
+  callApi,
+  type CrawlSite,
+  eventually,
+  runCompiled,
+  type RunningStack,
+  startStack,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@wh/testing';
 import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
 import { sharedInfrastructure, sharedStack } from './support/stack-env';
 
@@ -25,12 +34,20 @@ describe('concurrency across replicas', () => {
     const env = { DATABASE_URL: stack.databaseUrl };
     const team = `limited-${randomUUID().slice(0, 8)}`;
     await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-team', team, '--concurrency', '3'], env);
-    const key = (await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-key', team], env)).trim().split('\n').at(-1) ?? '';
+    const key =
+      (await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['create-key', team], env))
+        .trim()
+        .split('\n')
+        .at(-1) ?? '';
     const caller = { baseUrl: stack.baseUrl, apiKey: key };
     const urls = Array.from({ length: 30 }, (_, index) => `${site.origin}/bulk/${index}`);
     const jobs = await Promise.all(
       [urls.slice(0, 15), urls.slice(15)].map(async (part) => {
-        const started = await callApi(caller, 'POST', '/v2/batch/scrape', { urls: part, maxConcurrency: 10, maxAge: 0 });
+        const started = await callApi(caller, 'POST', '/v2/batch/scrape', {
+          urls: part,
+          maxConcurrency: 10,
+          maxAge: 0,
+        });
         return started.body.id as string;
       }),
     );
@@ -38,11 +55,14 @@ describe('concurrency across replicas', () => {
     expect(site.maxInFlight()).toBeLessThanOrEqual(3);
     expect(site.maxInFlight()).toBeGreaterThanOrEqual(2);
 
-
     const serialSite = await startOwnCrawlSite({ bulkPages: 6, bulkPageDelayMs: 100 });
     try {
       const serialUrls = Array.from({ length: 6 }, (_, index) => `${serialSite.origin}/bulk/${index}`);
-      const single = await callApi(caller, 'POST', '/v2/batch/scrape', { urls: serialUrls, maxConcurrency: 1, maxAge: 0 });
+      const single = await callApi(caller, 'POST', '/v2/batch/scrape', {
+        urls: serialUrls,
+        maxConcurrency: 1,
+        maxAge: 0,
+      });
       expect((await waitForJob(caller, `/v2/batch/scrape/${single.body.id as string}`)).completed).toBe(6);
       expect(serialSite.maxInFlight()).toBe(1);
     } finally {
@@ -84,6 +104,8 @@ describe('zero data retention', () => {
       { timeoutMs: 20_000 },
     );
     expect(pages.map((event) => event.body.type)).toEqual(Array(5).fill('crawl.page'));
-    expect(pages.every((event) => typeof (event.body.data[0] as { markdown?: string }).markdown === 'string')).toBe(true);
+    expect(pages.every((event) => typeof (event.body.data[0] as { markdown?: string }).markdown === 'string')).toBe(
+      true,
+    );
   }, 60_000);
 });

@@ -10,7 +10,10 @@ afterEach(async () => {
   site = undefined;
 });
 
-async function crawlFresh(body: Record<string, unknown>, siteOptions = {}): Promise<{ site: CrawlSite; id: string; status: JobStatusBody }> {
+async function crawlFresh(
+  body: Record<string, unknown>,
+  siteOptions = {},
+): Promise<{ site: CrawlSite; id: string; status: JobStatusBody }> {
   site = await startOwnCrawlSite(siteOptions);
   const url = typeof body.url === 'string' ? `${site.origin}${body.url}` : `${site.origin}/`;
   const started = await callApi(stack, 'POST', '/v2/crawl', { scrapeOptions: { maxAge: 0 }, ...body, url });
@@ -45,7 +48,11 @@ describe('POST /v2/crawl', () => {
     const { site: crawled, id, status } = await crawlFresh({});
     expect(status.status).toBe('completed');
     expect(keptUrls(crawled, status)).toEqual(ALL_PAGES);
-    expect(status).toMatchObject({ completed: ALL_PAGES.length, total: ALL_PAGES.length, creditsUsed: ALL_PAGES.length });
+    expect(status).toMatchObject({
+      completed: ALL_PAGES.length,
+      total: ALL_PAGES.length,
+      creditsUsed: ALL_PAGES.length,
+    });
     const fetched = crawled.pathsFetched();
     const pages = fetched.filter((path) => !path.startsWith('/sitemap') && path !== '/robots.txt');
     expect(pages).toHaveLength(new Set(pages).size);
@@ -53,7 +60,9 @@ describe('POST /v2/crawl', () => {
     expect(fetched.some((path) => path.startsWith('/private'))).toBe(false);
     expect(crawled.pathsFetched(`blog.${new URL(crawled.origin).hostname}`)).toEqual([]);
     expect(status.data.find((page) => page.metadata.url.endsWith('/broken'))?.metadata.statusCode).toBe(500);
-    expect(status.data.find((page) => page.metadata.url.endsWith('/docs/moved'))?.metadata.sourceURL).toMatch(/\/old-docs$/);
+    expect(status.data.find((page) => page.metadata.url.endsWith('/docs/moved'))?.metadata.sourceURL).toMatch(
+      /\/old-docs$/,
+    );
 
     const errors = await callApi(stack, 'GET', `/v2/crawl/${id}/errors`);
     expect(errors.status).toBe(200);
@@ -62,21 +71,80 @@ describe('POST /v2/crawl', () => {
   }, 90_000);
 
   it.each<[string, Record<string, unknown>, string[]]>([
-    ['follows only child paths of the start URL', { url: '/docs' }, ['/docs', '/docs/advanced?b=2&a=1', '/docs/archive', '/docs/guide', '/docs/intro', '/docs/intro/deep', '/docs/intro/deep/deeper']],
-    ['follows siblings with crawlEntireDomain', { url: '/docs', crawlEntireDomain: true, sitemap: 'skip', maxDiscoveryDepth: 1 }, ['/blog', '/docs', '/docs/advanced?b=2&a=1', '/docs/intro']],
+    [
+      'follows only child paths of the start URL',
+      { url: '/docs' },
+      [
+        '/docs',
+        '/docs/advanced?b=2&a=1',
+        '/docs/archive',
+        '/docs/guide',
+        '/docs/intro',
+        '/docs/intro/deep',
+        '/docs/intro/deep/deeper',
+      ],
+    ],
+    [
+      'follows siblings with crawlEntireDomain',
+      { url: '/docs', crawlEntireDomain: true, sitemap: 'skip', maxDiscoveryDepth: 1 },
+      ['/blog', '/docs', '/docs/advanced?b=2&a=1', '/docs/intro'],
+    ],
     ['checks the start URL against includePaths too', { url: '/docs', includePaths: ['^/docs/intro'] }, []],
-    ['applies excludePaths to the path', { sitemap: 'skip', excludePaths: ['^/blog', '^/docs/intro/'] }, ['/', '/about', '/broken', '/docs', '/docs/advanced?b=2&a=1', '/docs/intro', '/docs/moved', '/docs?page=2', '/missing']],
-    ['applies patterns to the full URL with regexOnFullURL', { sitemap: 'skip', maxDiscoveryDepth: 1, regexOnFullURL: true, excludePaths: ['page=2'] }, ['/', '/about', '/blog', '/broken', '/docs', '/docs/moved', '/missing']],
-    ['stops at maxDiscoveryDepth', { sitemap: 'skip', maxDiscoveryDepth: 1 }, ['/', '/about', '/blog', '/broken', '/docs', '/docs/moved', '/docs?page=2', '/missing']],
-    ['collapses query variants with ignoreQueryParameters', { sitemap: 'skip', maxDiscoveryDepth: 1, ignoreQueryParameters: true }, ['/', '/about', '/blog', '/broken', '/docs', '/docs/moved', '/missing']],
-    ['reads only the sitemap with sitemap: only', { sitemap: 'only' }, ['/', '/blog/post-3', '/docs/archive', '/docs/guide']],
-    ['crawls subdomains with allowSubdomains', { sitemap: 'skip', maxDiscoveryDepth: 1, allowSubdomains: true, excludePaths: ['^/(about|broken|missing|old-docs)$'] }, ['/', '/blog', '/docs', '/docs?page=2', 'SUBDOMAIN/']],
-  ])('%s', async (_name, options, expected) => {
-    const { site: crawled, status } = await crawlFresh(options);
-    expect(status.status).toBe('completed');
-    const subdomain = `http://blog.${new URL(crawled.origin).host}`;
-    expect(keptUrls(crawled, status)).toEqual(expected.map((path) => path.replace('SUBDOMAIN', subdomain)).sort());
-  }, 60_000);
+    [
+      'applies excludePaths to the path',
+      { sitemap: 'skip', excludePaths: ['^/blog', '^/docs/intro/'] },
+      [
+        '/',
+        '/about',
+        '/broken',
+        '/docs',
+        '/docs/advanced?b=2&a=1',
+        '/docs/intro',
+        '/docs/moved',
+        '/docs?page=2',
+        '/missing',
+      ],
+    ],
+    [
+      'applies patterns to the full URL with regexOnFullURL',
+      { sitemap: 'skip', maxDiscoveryDepth: 1, regexOnFullURL: true, excludePaths: ['page=2'] },
+      ['/', '/about', '/blog', '/broken', '/docs', '/docs/moved', '/missing'],
+    ],
+    [
+      'stops at maxDiscoveryDepth',
+      { sitemap: 'skip', maxDiscoveryDepth: 1 },
+      ['/', '/about', '/blog', '/broken', '/docs', '/docs/moved', '/docs?page=2', '/missing'],
+    ],
+    [
+      'collapses query variants with ignoreQueryParameters',
+      { sitemap: 'skip', maxDiscoveryDepth: 1, ignoreQueryParameters: true },
+      ['/', '/about', '/blog', '/broken', '/docs', '/docs/moved', '/missing'],
+    ],
+    [
+      'reads only the sitemap with sitemap: only',
+      { sitemap: 'only' },
+      ['/', '/blog/post-3', '/docs/archive', '/docs/guide'],
+    ],
+    [
+      'crawls subdomains with allowSubdomains',
+      {
+        sitemap: 'skip',
+        maxDiscoveryDepth: 1,
+        allowSubdomains: true,
+        excludePaths: ['^/(about|broken|missing|old-docs)$'],
+      },
+      ['/', '/blog', '/docs', '/docs?page=2', 'SUBDOMAIN/'],
+    ],
+  ])(
+    '%s',
+    async (_name, options, expected) => {
+      const { site: crawled, status } = await crawlFresh(options);
+      expect(status.status).toBe('completed');
+      const subdomain = `http://blog.${new URL(crawled.origin).host}`;
+      expect(keptUrls(crawled, status)).toEqual(expected.map((path) => path.replace('SUBDOMAIN', subdomain)).sort());
+    },
+    60_000,
+  );
 
   it('stops at limit', async () => {
     const { status } = await crawlFresh({ sitemap: 'skip', limit: 3 });

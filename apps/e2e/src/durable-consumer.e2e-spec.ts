@@ -21,10 +21,22 @@ import { eventually } from '@wh/testing';
 import { connectInFreshNamespace } from './support/test-nats';
 
 /** The billing usage consumer, with retries fast enough for a test. */
-const definition: ConsumerDefinition<typeof Subjects.usageRecorded> = { ...Consumers.billingUsage, maxDeliver: 3, retryDelaysMs: [50], ackWaitMs: 2_000 };
+const definition: ConsumerDefinition<typeof Subjects.usageRecorded> = {
+  ...Consumers.billingUsage,
+  maxDeliver: 3,
+  retryDelaysMs: [50],
+  ackWaitMs: 2_000,
+};
 
 function usageEvent(): UsageRecordedEvent {
-  return { eventId: randomUUID(), teamId: 'team', kind: 'scrape', jobId: randomUUID(), credits: 1, occurredAt: new Date().toISOString() };
+  return {
+    eventId: randomUUID(),
+    teamId: 'team',
+    kind: 'scrape',
+    jobId: randomUUID(),
+    credits: 1,
+    occurredAt: new Date().toISOString(),
+  };
 }
 
 describe('DurableConsumerRunner on a real JetStream', () => {
@@ -48,14 +60,20 @@ describe('DurableConsumerRunner on a real JetStream', () => {
     await nats.close();
   });
 
-  async function run(handler: (event: UsageRecordedEvent, context: JetStreamMessageContext) => Promise<void>, concurrency = 1) {
+  async function run(
+    handler: (event: UsageRecordedEvent, context: JetStreamMessageContext) => Promise<void>,
+    concurrency = 1,
+  ) {
     const runner = new DurableConsumerRunner(nats, publisher, logger, { definition, handler, concurrency });
     await runner.start();
     runners.push(runner);
   }
 
   async function pending(): Promise<number> {
-    const info = await nats.manager.consumers.info(nats.namespace.stream(Streams.billingUsage.name), nats.namespace.consumer(definition.durableName));
+    const info = await nats.manager.consumers.info(
+      nats.namespace.stream(Streams.billingUsage.name),
+      nats.namespace.consumer(definition.durableName),
+    );
     return info.num_pending + info.num_ack_pending;
   }
 
@@ -86,7 +104,8 @@ describe('DurableConsumerRunner on a real JetStream', () => {
     const deliveries: number[] = [];
     await run(async (_event, context) => {
       deliveries.push(context.deliveryCount);
-      if (context.deliveryCount < 2) throw new DomainError(ErrorCode.ServiceUnavailable, 'database down', undefined, true);
+      if (context.deliveryCount < 2)
+        throw new DomainError(ErrorCode.ServiceUnavailable, 'database down', undefined, true);
     });
     const event = usageEvent();
     await publisher.publish(Subjects.usageRecorded, event, { msgId: event.eventId });
@@ -108,7 +127,9 @@ describe('DurableConsumerRunner on a real JetStream', () => {
     expect(attempts).toBe(definition.maxDeliver);
     const [record] = await deadLetters();
     expect(record).toMatchObject({ deliveries: definition.maxDeliver, reason: expect.stringContaining('still down') });
-    expect(JSON.parse(Buffer.from(record?.payload ?? '', 'base64').toString())).toMatchObject({ eventId: event.eventId });
+    expect(JSON.parse(Buffer.from(record?.payload ?? '', 'base64').toString())).toMatchObject({
+      eventId: event.eventId,
+    });
   });
 
   it('dead-letters a poison message at once without calling the handler', async () => {
@@ -116,15 +137,25 @@ describe('DurableConsumerRunner on a real JetStream', () => {
     await run(async () => {
       calls += 1;
     });
-    await nats.jetstream.publish(nats.namespace.subject(Subjects.usageRecorded), new TextEncoder().encode('{"credits":"lots"}'), { msgID: 'poison' });
+    await nats.jetstream.publish(
+      nats.namespace.subject(Subjects.usageRecorded),
+      new TextEncoder().encode('{"credits":"lots"}'),
+      { msgID: 'poison' },
+    );
     await eventually(async () => expect(await deadLetters()).toHaveLength(1));
     expect(calls).toBe(0);
     expect((await deadLetters())[0]?.deliveries).toBe(1);
     // Terminated, not merely dead-lettered: it must not come back after the ack wait.
     await eventually(async () => expect(await pending()).toBe(0));
     await new Promise((resolve) => setTimeout(resolve, definition.ackWaitMs + 500));
-    const info = await nats.manager.consumers.info(nats.namespace.stream(Streams.billingUsage.name), nats.namespace.consumer(definition.durableName));
-    expect({ pending: info.num_pending + info.num_ack_pending, redelivered: info.num_redelivered }).toEqual({ pending: 0, redelivered: 0 });
+    const info = await nats.manager.consumers.info(
+      nats.namespace.stream(Streams.billingUsage.name),
+      nats.namespace.consumer(definition.durableName),
+    );
+    expect({ pending: info.num_pending + info.num_ack_pending, redelivered: info.num_redelivered }).toEqual({
+      pending: 0,
+      redelivered: 0,
+    });
   }, 15_000);
 
   it('keeps a job that outlives ack_wait with working() instead of having it redelivered', async () => {
@@ -169,7 +200,10 @@ describe('DurableConsumerRunner on a real JetStream', () => {
       await publisher.publish(Subjects.usageRecorded, event, { msgId: event.eventId });
     }
     await eventually(async () => expect(started).toBe(2));
-    const info = await nats.manager.consumers.info(nats.namespace.stream(Streams.billingUsage.name), nats.namespace.consumer(definition.durableName));
+    const info = await nats.manager.consumers.info(
+      nats.namespace.stream(Streams.billingUsage.name),
+      nats.namespace.consumer(definition.durableName),
+    );
     expect({ delivered: info.num_ack_pending, waiting: info.num_pending }).toEqual({ delivered: 2, waiting: 3 });
     release();
     await eventually(async () => expect(await pending()).toBe(0));

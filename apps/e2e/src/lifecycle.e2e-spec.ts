@@ -25,9 +25,14 @@ describe('every service', () => {
   });
 
   it('runs six separate processes', () => {
-    expect(Object.keys(shared.healthUrls).sort()).toEqual(
-      ['api-gateway', 'billing-service', 'browser-session-manager', 'crawl-scheduler', 'extract-service', 'scrape-worker'],
-    );
+    expect(Object.keys(shared.healthUrls).sort()).toEqual([
+      'api-gateway',
+      'billing-service',
+      'browser-session-manager',
+      'crawl-scheduler',
+      'extract-service',
+      'scrape-worker',
+    ]);
     const ports = new Set(Object.values(shared.healthUrls));
     expect(ports.size).toBe(6);
   });
@@ -46,7 +51,11 @@ describe('a scrape across processes', () => {
     const requestId = `corr-${Date.now()}`;
     const response = await fetch(`${shared.baseUrl}/v2/scrape`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${shared.apiKey}`, 'content-type': 'application/json', 'x-request-id': requestId },
+      headers: {
+        authorization: `Bearer ${shared.apiKey}`,
+        'content-type': 'application/json',
+        'x-request-id': requestId,
+      },
       body: JSON.stringify({ url: `${site.url}/article`, maxAge: 0 }),
     });
     expect(response.status).toBe(200);

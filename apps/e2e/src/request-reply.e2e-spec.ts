@@ -26,8 +26,17 @@ describe('request/reply on a real NATS server', () => {
       bodyBase64: Buffer.from(request.url).toString('base64'),
     }));
     try {
-      const reply = await new NatsRequester(nats).request(Subjects.resourceFetch, { url, maxBytes: 1, timeoutMs: 1 }, 10_000);
-      expect(reply).toEqual({ statusCode: 200, finalUrl: url, contentType: 'text/plain', bodyBase64: Buffer.from(url).toString('base64') });
+      const reply = await new NatsRequester(nats).request(
+        Subjects.resourceFetch,
+        { url, maxBytes: 1, timeoutMs: 1 },
+        10_000,
+      );
+      expect(reply).toEqual({
+        statusCode: 200,
+        finalUrl: url,
+        contentType: 'text/plain',
+        bodyBase64: Buffer.from(url).toString('base64'),
+      });
       const bucket = await nats.jetstream.views.os(nats.namespace.bucket(LargePayloadBucket.name));
       const stored = (await bucket.list()).filter((entry) => !entry.deleted);
       expect(stored).toEqual([]);
@@ -43,7 +52,10 @@ describe('request/reply on a real NATS server', () => {
     try {
       const attempt = new NatsRequester(nats).request(Subjects.apiKeyVerify, { keyHash: 'a'.repeat(64) }, 10_000);
       await expect(attempt).rejects.toBeInstanceOf(DomainError);
-      await expect(attempt).rejects.toMatchObject({ code: ErrorCode.Unauthorized, message: 'Unauthorized: Invalid token' });
+      await expect(attempt).rejects.toMatchObject({
+        code: ErrorCode.Unauthorized,
+        message: 'Unauthorized: Invalid token',
+      });
     } finally {
       subscription.unsubscribe();
     }
@@ -56,7 +68,11 @@ describe('request/reply on a real NATS server', () => {
       return { teamId: 't', keyId: 'k', concurrencyLimit: 1 };
     });
     try {
-      const attempt = new NatsRequester(nats).request(Subjects.apiKeyVerify, { keyHash: 42 } as unknown as ApiKeyVerifyRequest, 10_000);
+      const attempt = new NatsRequester(nats).request(
+        Subjects.apiKeyVerify,
+        { keyHash: 42 } as unknown as ApiKeyVerifyRequest,
+        10_000,
+      );
       await expect(attempt).rejects.toMatchObject({ code: ErrorCode.BadRequest });
       expect(handled).toEqual([]);
     } finally {

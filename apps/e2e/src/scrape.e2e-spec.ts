@@ -1,5 +1,13 @@
 import { Client } from 'pg';
-import { callApi, runCompiled, ENCODING_TEXTS, eventually, type FixtureServer, hugePage, startFixtureServer } from '@wh/testing';
+import {
+  callApi,
+  runCompiled,
+  ENCODING_TEXTS,
+  eventually,
+  type FixtureServer,
+  hugePage,
+  startFixtureServer,
+} from '@wh/testing';
 import { sharedStack } from './support/stack-env';
 
 const stack = sharedStack();
@@ -22,7 +30,9 @@ afterAll(async () => {
 });
 
 /** Scrapes with a fresh fetch (no cache) unless the body says otherwise. */
-async function scrape(body: Record<string, unknown>): Promise<{ status: number; data: ScrapeData; body: Record<string, unknown> }> {
+async function scrape(
+  body: Record<string, unknown>,
+): Promise<{ status: number; data: ScrapeData; body: Record<string, unknown> }> {
   const response = await callApi(stack, 'POST', '/v2/scrape', { maxAge: 0, ...body });
   return { status: response.status, data: response.body.data as ScrapeData, body: response.body };
 }
@@ -63,15 +73,26 @@ describe('POST /v2/scrape: content', () => {
   });
 
   it('returns every requested format, with absolute deduplicated links and images', async () => {
-    const { data } = await scrape({ url: `${site.url}/article`, formats: ['markdown', 'html', 'rawHtml', 'links', { type: 'images' }] });
+    const { data } = await scrape({
+      url: `${site.url}/article`,
+      formats: ['markdown', 'html', 'rawHtml', 'links', { type: 'images' }],
+    });
     expect(Object.keys(data).sort()).toEqual(['html', 'images', 'links', 'markdown', 'metadata', 'rawHtml']);
     expect(data.rawHtml).toContain('window.dataLayer');
     expect(data.html).toContain('A market at the confluence');
     expect(data.html).not.toContain('<script');
-    expect(data.links).toEqual(expect.arrayContaining([`${site.url}/archive/charters`, 'https://en.wikipedia.org/wiki/Market_town', `${site.url}/about`]));
+    expect(data.links).toEqual(
+      expect.arrayContaining([
+        `${site.url}/archive/charters`,
+        'https://en.wikipedia.org/wiki/Market_town',
+        `${site.url}/about`,
+      ]),
+    );
     expect(new Set(data.links).size).toBe(data.links?.length);
     expect(data.links?.every((link) => /^(https?|mailto):/.test(link))).toBe(true);
-    expect(data.images).toEqual(expect.arrayContaining([`${site.url}/images/wend-bridge.jpg`, 'https://fixtures.example/images/holts-weir.jpg']));
+    expect(data.images).toEqual(
+      expect.arrayContaining([`${site.url}/images/wend-bridge.jpg`, 'https://fixtures.example/images/holts-weir.jpg']),
+    );
   });
 
   it('keeps navigation and footer with onlyMainContent false', async () => {
@@ -83,7 +104,9 @@ describe('POST /v2/scrape: content', () => {
 
   it('applies includeTags and excludeTags', async () => {
     const included = await scrape({ url: `${site.url}/article`, includeTags: ['blockquote'], onlyMainContent: false });
-    expect(included.data.markdown?.trim()).toBe('> "The river gives the wheel its work and takes the cellar in return."');
+    expect(included.data.markdown?.trim()).toBe(
+      '> "The river gives the wheel its work and takes the cellar in return."',
+    );
     const excluded = await scrape({ url: `${site.url}/article`, excludeTags: ['blockquote', 'figure'] });
     expect(excluded.data.markdown).not.toContain('takes the cellar');
     expect(excluded.data.markdown).not.toContain('rebuilt in 1742');
@@ -95,7 +118,9 @@ describe('POST /v2/scrape: content', () => {
     expect(tables.data.markdown).toMatch(/\| Bridge \| River \| Material \| Opened \| Last inspection \|\n\| -+ \|/);
     expect(tables.data.markdown).toContain('**Limestone**');
     const code = await scrape({ url: `${site.url}/code` });
-    expect(code.data.markdown).toContain('```typescript\nexport async function fetchLevel(station: string): Promise<number> {');
+    expect(code.data.markdown).toContain(
+      '```typescript\nexport async function fetchLevel(station: string): Promise<number> {',
+    );
     expect(code.data.markdown).toContain('```python\ndef fetch_level');
   });
 
@@ -107,7 +132,10 @@ describe('POST /v2/scrape: content', () => {
   });
 
   it('sends the caller headers to the target', async () => {
-    const { data } = await scrape({ url: `${site.url}/echo-headers`, headers: { 'X-Probe': 'probe-value', Cookie: 'session=abc' } });
+    const { data } = await scrape({
+      url: `${site.url}/echo-headers`,
+      headers: { 'X-Probe': 'probe-value', Cookie: 'session=abc' },
+    });
     expect(data.markdown).toContain('x-probe: probe-value');
     expect(data.markdown).toContain('cookie: session=abc');
   });
@@ -129,7 +157,11 @@ describe('POST /v2/scrape: content', () => {
 describe('POST /v2/scrape: fetching', () => {
   it('follows redirects and reports both URLs', async () => {
     const { data } = await scrape({ url: `${site.url}/redirect/3` });
-    expect(data.metadata).toMatchObject({ sourceURL: `${site.url}/redirect/3`, url: `${site.url}/article`, statusCode: 200 });
+    expect(data.metadata).toMatchObject({
+      sourceURL: `${site.url}/redirect/3`,
+      url: `${site.url}/article`,
+      statusCode: 200,
+    });
   });
 
   it('treats a 404 or 500 target as a successful scrape with its status code', async () => {
@@ -144,7 +176,11 @@ describe('POST /v2/scrape: fetching', () => {
 
   it('answers 408 SCRAPE_TIMEOUT when the target is slower than timeout', async () => {
     const started = Date.now();
-    const response = await callApi(stack, 'POST', '/v2/scrape', { url: `${site.url}/slow?ms=10000`, timeout: 1000, maxAge: 0 });
+    const response = await callApi(stack, 'POST', '/v2/scrape', {
+      url: `${site.url}/slow?ms=10000`,
+      timeout: 1000,
+      maxAge: 0,
+    });
     expect(response.status).toBe(408);
     expect(response.body).toMatchObject({ success: false, code: 'SCRAPE_TIMEOUT' });
     expect(Date.now() - started).toBeLessThan(8_000);
@@ -205,7 +241,9 @@ describe('POST /v2/scrape: cache', () => {
   /** The worker stores a page as its result goes out, not before: a client asking again at once may be early. */
   async function storedInCache(url: string): Promise<void> {
     await withDatabase((client) =>
-      eventually(async () => expect((await client.query('select 1 from scrape_cache where url = $1', [url])).rowCount).toBeGreaterThan(0)),
+      eventually(async () =>
+        expect((await client.query('select 1 from scrape_cache where url = $1', [url])).rowCount).toBeGreaterThan(0),
+      ),
     );
   }
 
@@ -280,14 +318,18 @@ describe('POST /v2/scrape: cache', () => {
     ['storeInCache false', { storeInCache: false }],
     ['zeroDataRetention', { zeroDataRetention: true }],
     ['custom headers', { headers: { 'X-Private': 'yes' } }],
-  ])('stores nothing with %s', async (_name, options) => {
-    const team = await newTeam();
-    const url = uniqueUrl('no-store');
-    const first = await callApi(team.caller, 'POST', '/v2/scrape', { url, maxAge: 60_000, ...options });
-    expect(first.status).toBe(200);
-    // Billed means the worker is past the point where it would have stored the page.
-    await charged(team.name, [1]);
-    const cachedOnly = await callApi(stack, 'POST', '/v2/scrape', { url, minAge: 1, ...options });
-    expect(cachedOnly.status).toBe(404);
-  }, 30_000);
+  ])(
+    'stores nothing with %s',
+    async (_name, options) => {
+      const team = await newTeam();
+      const url = uniqueUrl('no-store');
+      const first = await callApi(team.caller, 'POST', '/v2/scrape', { url, maxAge: 60_000, ...options });
+      expect(first.status).toBe(200);
+      // Billed means the worker is past the point where it would have stored the page.
+      await charged(team.name, [1]);
+      const cachedOnly = await callApi(stack, 'POST', '/v2/scrape', { url, minAge: 1, ...options });
+      expect(cachedOnly.status).toBe(404);
+    },
+    30_000,
+  );
 });

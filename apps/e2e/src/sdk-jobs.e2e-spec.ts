@@ -21,7 +21,12 @@ describe('the official Firecrawl SDK with batch scrapes and crawls', () => {
   });
 
   it('crawls and waits with crawl()', async () => {
-    const job = await firecrawl.crawl(`${site.origin}/docs`, { sitemap: 'skip', limit: 10, scrapeOptions: { formats: ['markdown'], maxAge: 0 }, pollInterval: 1 });
+    const job = await firecrawl.crawl(`${site.origin}/docs`, {
+      sitemap: 'skip',
+      limit: 10,
+      scrapeOptions: { formats: ['markdown'], maxAge: 0 },
+      pollInterval: 1,
+    });
     expect(job.status).toBe('completed');
     expect(job.data.map((document) => new URL(document.metadata?.sourceURL ?? '').pathname).sort()).toEqual(
       ['/docs', '/docs/advanced', '/docs/intro', '/docs/intro/deep', '/docs/intro/deep/deeper'].sort(),
@@ -31,14 +36,22 @@ describe('the official Firecrawl SDK with batch scrapes and crawls', () => {
   }, 60_000);
 
   it('batch scrapes with batchScrape()', async () => {
-    const job = await firecrawl.batchScrape([`${site.origin}/about`, `${site.origin}/blog`], { options: { formats: ['markdown', 'links'] }, pollInterval: 1 });
+    const job = await firecrawl.batchScrape([`${site.origin}/about`, `${site.origin}/blog`], {
+      options: { formats: ['markdown', 'links'] },
+      pollInterval: 1,
+    });
     expect(job.status).toBe('completed');
     expect(job.completed).toBe(2);
     expect(job.data.map((document) => document.metadata?.title).sort()).toEqual(['About', 'Blog']);
   }, 60_000);
 
   it('reads a crawl larger than 10 MB whole through getCrawlStatus auto-pagination', async () => {
-    const started = await firecrawl.startCrawl(`${site.origin}/bulk/0`, { crawlEntireDomain: true, includePaths: ['^/bulk/'], sitemap: 'skip', scrapeOptions: { maxAge: 0 } });
+    const started = await firecrawl.startCrawl(`${site.origin}/bulk/0`, {
+      crawlEntireDomain: true,
+      includePaths: ['^/bulk/'],
+      sitemap: 'skip',
+      scrapeOptions: { maxAge: 0 },
+    });
     let status = await firecrawl.getCrawlStatus(started.id, { autoPaginate: false });
     for (let waited = 0; status.status === 'scraping' && waited < 120; waited += 1) {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -52,10 +65,16 @@ describe('the official Firecrawl SDK with batch scrapes and crawls', () => {
   }, 180_000);
 
   it("streams a crawl through the SDK's watcher socket: catch-up, each document, done", async () => {
-    const started = await firecrawl.startCrawl(`${site.origin}/`, { sitemap: 'skip', maxDiscoveryDepth: 1, scrapeOptions: { maxAge: 0 } });
+    const started = await firecrawl.startCrawl(`${site.origin}/`, {
+      sitemap: 'skip',
+      maxDiscoveryDepth: 1,
+      scrapeOptions: { maxAge: 0 },
+    });
     const watcher = firecrawl.watcher(started.id, { kind: 'crawl', pollInterval: 1 });
     const streamed: string[] = [];
-    watcher.on('document', (document: { metadata?: { sourceURL?: string } }) => streamed.push(document.metadata?.sourceURL ?? ''));
+    watcher.on('document', (document: { metadata?: { sourceURL?: string } }) =>
+      streamed.push(document.metadata?.sourceURL ?? ''),
+    );
     const done = new Promise<{ status: string; completed: number }>((resolve, reject) => {
       watcher.on('done', resolve);
       watcher.on('error', reject);
@@ -82,12 +101,22 @@ describe('the official Firecrawl SDK with batch scrapes and crawls', () => {
         socket.on('error', () => undefined);
       });
     expect(await refusal('fc-not-a-key')).toBe(401);
-    expect(await refusal(stack.apiKey, `${stack.baseUrl.replace('http', 'ws')}/v2/crawl/00000000-0000-4000-8000-000000000001`)).toBe(404);
+    expect(
+      await refusal(
+        stack.apiKey,
+        `${stack.baseUrl.replace('http', 'ws')}/v2/crawl/00000000-0000-4000-8000-000000000001`,
+      ),
+    ).toBe(404);
     expect(await refusal(stack.apiKey)).toBe(101);
   }, 30_000);
 
   it('cancels with cancelCrawl(), lists with getActiveCrawls() and reads getCrawlErrors()', async () => {
-    const started = await firecrawl.startCrawl(`${site.origin}/`, { sitemap: 'skip', delay: 1, maxConcurrency: 1, scrapeOptions: { maxAge: 0 } });
+    const started = await firecrawl.startCrawl(`${site.origin}/`, {
+      sitemap: 'skip',
+      delay: 1,
+      maxConcurrency: 1,
+      scrapeOptions: { maxAge: 0 },
+    });
     const active = await firecrawl.getActiveCrawls();
     expect(active.crawls.map((crawl) => crawl.id)).toContain(started.id);
     expect(await firecrawl.cancelCrawl(started.id)).toBe(true);

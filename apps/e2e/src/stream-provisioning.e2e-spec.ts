@@ -20,9 +20,16 @@ describe('stream provisioning on a real JetStream', () => {
   }
 
   it('keeps subjects a newer release added when an older release provisions the stream again', async () => {
-    const newer = { ...Streams.billingUsage, subjects: [...Streams.billingUsage.subjects, 'billing.usage-refund.recorded'] };
+    const newer = {
+      ...Streams.billingUsage,
+      subjects: [...Streams.billingUsage.subjects, 'billing.usage-refund.recorded'],
+    };
     await nats.ensureStream(newer);
-    const older = { ...Streams.billingUsage, subjects: [Subjects.usageRecorded], maxAgeMs: Streams.billingUsage.maxAgeMs * 2 };
+    const older = {
+      ...Streams.billingUsage,
+      subjects: [Subjects.usageRecorded],
+      maxAgeMs: Streams.billingUsage.maxAgeMs * 2,
+    };
     await nats.ensureStream(older);
 
     expect(await subjects()).toEqual(newer.subjects.map((subject) => nats.namespace.subject(subject)).sort());
@@ -32,6 +39,8 @@ describe('stream provisioning on a real JetStream', () => {
 
   it('creates a missing stream with exactly the contract subjects', async () => {
     await nats.ensureStream(Streams.billingUsage);
-    expect(await subjects()).toEqual(Streams.billingUsage.subjects.map((subject) => nats.namespace.subject(subject)).sort());
+    expect(await subjects()).toEqual(
+      Streams.billingUsage.subjects.map((subject) => nats.namespace.subject(subject)).sort(),
+    );
   });
 });

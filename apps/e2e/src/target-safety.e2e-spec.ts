@@ -2,7 +2,9 @@ import { callApi } from '@wh/testing';
 import { useOwnStack } from './support/own-stack';
 
 describe('target safety with the production default (ALLOW_PRIVATE_TARGETS=false)', () => {
-  const own = useOwnStack('ssrf', ['api-gateway', 'scrape-worker', 'billing-service'], { ALLOW_PRIVATE_TARGETS: 'false' });
+  const own = useOwnStack('ssrf', ['api-gateway', 'scrape-worker', 'billing-service'], {
+    ALLOW_PRIVATE_TARGETS: 'false',
+  });
   const site = () => own.site();
 
   it.each([
@@ -22,9 +24,13 @@ describe('target safety with the production default (ALLOW_PRIVATE_TARGETS=false
     ['a screenshot of a loopback page', () => ({ url: `${site().url}/article`, formats: ['screenshot'] })],
     ['a mobile render of localhost', () => ({ url: `http://localhost:${site().port}/article`, mobile: true })],
     ['actions on a private address', () => ({ url: 'http://10.0.0.1/', actions: [{ type: 'scrape' }] })],
-  ])('refuses %s in the browser engine too', async (_name, body) => {
-    const response = await callApi(own.stack(), 'POST', '/v2/scrape', { ...body(), maxAge: 0, timeout: 15_000 });
-    expect(response.status).toBe(403);
-    expect(response.body).toMatchObject({ success: false, code: 'SCRAPE_TARGET_FORBIDDEN' });
-  }, 30_000);
+  ])(
+    'refuses %s in the browser engine too',
+    async (_name, body) => {
+      const response = await callApi(own.stack(), 'POST', '/v2/scrape', { ...body(), maxAge: 0, timeout: 15_000 });
+      expect(response.status).toBe(403);
+      expect(response.body).toMatchObject({ success: false, code: 'SCRAPE_TARGET_FORBIDDEN' });
+    },
+    30_000,
+  );
 });

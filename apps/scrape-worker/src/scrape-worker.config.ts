@@ -38,7 +38,9 @@ export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
    * Chromium-style host mappings (`MAP *.test 127.0.0.1`) applied before DNS, for test sites with real-looking
    * host names; empty in production.
    */
-  @Matches(/^(\s*MAP\s+\S+\s+\S+\s*(,|$))*$/i, { message: 'HOST_RESOLVER_RULES must be comma-separated "MAP <host pattern> <address>" rules' })
+  @Matches(/^(\s*MAP\s+\S+\s+\S+\s*(,|$))*$/i, {
+    message: 'HOST_RESOLVER_RULES must be comma-separated "MAP <host pattern> <address>" rules',
+  })
   HOST_RESOLVER_RULES: string = '';
 
   @IsString()

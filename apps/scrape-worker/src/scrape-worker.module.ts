@@ -34,20 +34,27 @@ export const SCRAPE_WORKER = 'scrape-worker';
     {
       provide: ConversionPool,
       inject: [ScrapeWorkerConfig],
-      useFactory: (config: ScrapeWorkerConfig) => new ConversionPool(config.CONVERSION_THREADS, config.CONVERSION_YOUNG_GENERATION_MB),
+      useFactory: (config: ScrapeWorkerConfig) =>
+        new ConversionPool(config.CONVERSION_THREADS, config.CONVERSION_YOUNG_GENERATION_MB),
     },
     {
       provide: HttpEngine,
       inject: [ScrapeWorkerConfig],
       useFactory: (config: ScrapeWorkerConfig) =>
-        new HttpEngine({ resolver: hostMappingResolver(parseHostResolverRules(config.HOST_RESOLVER_RULES), systemResolver) }),
+        new HttpEngine({
+          resolver: hostMappingResolver(parseHostResolverRules(config.HOST_RESOLVER_RULES), systemResolver),
+        }),
     },
     ...browserProviders,
     {
       provide: ProxyPools,
       inject: [ScrapeWorkerConfig],
       useFactory: (config: ScrapeWorkerConfig) =>
-        new ProxyPools({ basic: config.PROXY_BASIC, enhanced: config.PROXY_ENHANCED, byCountry: config.PROXY_BY_COUNTRY }),
+        new ProxyPools({
+          basic: config.PROXY_BASIC,
+          enhanced: config.PROXY_ENHANCED,
+          byCountry: config.PROXY_BY_COUNTRY,
+        }),
     },
     {
       provide: PageScraper,

@@ -74,9 +74,12 @@ export class ScrapeClient {
 
   private async readBack(subject: string): Promise<ReceivedMessage | undefined> {
     try {
-      const stored = await this.nats.manager.streams.getMessage(this.nats.namespace.stream(Streams.scrapeResults.name), {
-        last_by_subj: subject,
-      });
+      const stored = await this.nats.manager.streams.getMessage(
+        this.nats.namespace.stream(Streams.scrapeResults.name),
+        {
+          last_by_subj: subject,
+        },
+      );
       return { data: stored.data, headers: stored.header };
     } catch {
       return undefined;

@@ -31,7 +31,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const rawBody = Buffer.concat(chunks).toString('utf8');
       const answeredStatus = failures > 0 ? failureStatus : 200;
       if (failures > 0) failures -= 1;
-      received.push({ headers: req.headers, rawBody, body: JSON.parse(rawBody) as ReceivedWebhook['body'], answeredStatus });
+      received.push({
+        headers: req.headers,
+        rawBody,
+        body: JSON.parse(rawBody) as ReceivedWebhook['body'],
+        answeredStatus,
+      });
       res.writeHead(answeredStatus, { 'content-type': 'text/plain' });
       res.end('ok');
     });

@@ -49,13 +49,16 @@ describe('ApiKeyGuard', () => {
     expect(requester.request).toHaveBeenCalledTimes(2);
   });
 
-  it.each([undefined, 'Basic abc', 'Bearer', 'Bearer a b'])('refuses the Authorization header %p', async (authorization) => {
-    const { guard, requester } = setup(false);
-    const attempt = guard.canActivate(contextFor({ headers: authorization === undefined ? {} : { authorization } }));
-    await expect(attempt).rejects.toBeInstanceOf(DomainError);
-    await expect(attempt).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
-    expect(requester.request).not.toHaveBeenCalled();
-  });
+  it.each([undefined, 'Basic abc', 'Bearer', 'Bearer a b'])(
+    'refuses the Authorization header %p',
+    async (authorization) => {
+      const { guard, requester } = setup(false);
+      const attempt = guard.canActivate(contextFor({ headers: authorization === undefined ? {} : { authorization } }));
+      await expect(attempt).rejects.toBeInstanceOf(DomainError);
+      await expect(attempt).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
+      expect(requester.request).not.toHaveBeenCalled();
+    },
+  );
 
   it('lets every request through as the local team when auth is switched off, asking nobody', async () => {
     const { guard, requester } = setup(true);

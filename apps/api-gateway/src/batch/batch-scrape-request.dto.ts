@@ -1,5 +1,16 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { ScrapeOptions } from '@wh/contracts';
 import { WithSdkFields } from '../http/sdk-fields';
 import { toWebhookDto, WebhookDto } from '../jobs/webhook.dto';

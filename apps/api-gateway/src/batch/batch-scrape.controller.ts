@@ -47,7 +47,9 @@ export class BatchScrapeController extends JobRoutes {
       else invalid.push(url);
     }
     if (invalid.length > 0 && !ignoreInvalidURLs) {
-      throw new DomainError(ErrorCode.BadRequest, `Bad Request: invalid URLs: ${invalid.slice(0, 20).join(', ')}`, { invalidURLs: invalid });
+      throw new DomainError(ErrorCode.BadRequest, `Bad Request: invalid URLs: ${invalid.slice(0, 20).join(', ')}`, {
+        invalidURLs: invalid,
+      });
     }
     if (valid.length === 0) {
       throw new DomainError(ErrorCode.BadRequest, 'Bad Request: no valid URL to scrape', { invalidURLs: invalid });
@@ -64,6 +66,11 @@ export class BatchScrapeController extends JobRoutes {
       ...(maxConcurrency !== undefined ? { maxConcurrency } : {}),
       ...(idempotencyKey ? { idempotencyKey } : {}),
     });
-    return { success: true, id, url: this.jobs.jobUrl('batch', id), ...(ignoreInvalidURLs ? { invalidURLs: invalid } : {}) };
+    return {
+      success: true,
+      id,
+      url: this.jobs.jobUrl('batch', id),
+      ...(ignoreInvalidURLs ? { invalidURLs: invalid } : {}),
+    };
   }
 }

@@ -1,7 +1,23 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { SdkRequest } from '../http/sdk-fields';
-import { BROWSER_ACTIVITY_TTL_SECONDS, BROWSER_PROFILE_NAME_LENGTH, BROWSER_TTL_SECONDS, type BrowserSessionStatus } from '@wh/contracts';
+import {
+  BROWSER_ACTIVITY_TTL_SECONDS,
+  BROWSER_PROFILE_NAME_LENGTH,
+  BROWSER_TTL_SECONDS,
+  type BrowserSessionStatus,
+} from '@wh/contracts';
 
 export class BrowserProfileDto {
   @IsString()

@@ -4,7 +4,9 @@ const ID = '3f2a7c1e-8d4b-4e0a-9c6f-1b2d3e4f5a6b';
 
 describe('browserSessionUrls', () => {
   it('builds ws URLs on an http base and wss on https, keeping a path prefix', () => {
-    expect(browserSessionUrls('http://localhost:3002', ID, { cdpToken: 'c', viewToken: 'v', interactiveToken: 'i' })).toEqual({
+    expect(
+      browserSessionUrls('http://localhost:3002', ID, { cdpToken: 'c', viewToken: 'v', interactiveToken: 'i' }),
+    ).toEqual({
       cdpUrl: `ws://localhost:3002/v2/browser/${ID}/cdp?token=c`,
       liveViewUrl: `http://localhost:3002/v2/browser/${ID}/live?token=v`,
       interactiveLiveViewUrl: `http://localhost:3002/v2/browser/${ID}/live?token=i`,

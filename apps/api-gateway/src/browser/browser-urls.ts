@@ -17,7 +17,8 @@ export function browserSessionUrls(
 ): BrowserSessionUrls {
   const base = new URL(publicBaseUrl);
   const prefix = base.pathname.replace(/\/$/, '');
-  const page = (token: string): string => new URL(`${prefix}/v2/browser/${sessionId}/live?token=${token}`, base).toString();
+  const page = (token: string): string =>
+    new URL(`${prefix}/v2/browser/${sessionId}/live?token=${token}`, base).toString();
   const socket = new URL(`${prefix}/v2/browser/${sessionId}/cdp?token=${tokens.cdpToken}`, base);
   socket.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
   return {

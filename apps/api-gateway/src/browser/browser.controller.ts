@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import {
   BROWSER_ACTIVITY_TTL_SECONDS,
   BROWSER_TTL_SECONDS,
@@ -24,7 +36,9 @@ const sessionIdPipe = new ParseUUIDPipe({
 });
 
 /** URLs carry tokens that are handed out once, at creation; listings show the session without them. */
-function listed(view: BrowserSessionView): BrowserSessionView & { cdpUrl: string; liveViewUrl: string; interactiveLiveViewUrl: string } {
+function listed(
+  view: BrowserSessionView,
+): BrowserSessionView & { cdpUrl: string; liveViewUrl: string; interactiveLiveViewUrl: string } {
   return { ...view, cdpUrl: '', liveViewUrl: '', interactiveLiveViewUrl: '' };
 }
 
@@ -42,9 +56,11 @@ export class BrowserController {
     const ttlSeconds = body.ttl ?? BROWSER_TTL_SECONDS.default;
     const activityTtlSeconds = body.activityTtl ?? Math.min(BROWSER_ACTIVITY_TTL_SECONDS.default, ttlSeconds);
     if (activityTtlSeconds > ttlSeconds) {
-      throw new DomainError(ErrorCode.BadRequest, `Bad Request: activityTtl (${activityTtlSeconds}) must not exceed ttl (${ttlSeconds})`, [
-        { path: 'activityTtl', message: 'activityTtl must not exceed ttl' },
-      ]);
+      throw new DomainError(
+        ErrorCode.BadRequest,
+        `Bad Request: activityTtl (${activityTtlSeconds}) must not exceed ttl (${ttlSeconds})`,
+        [{ path: 'activityTtl', message: 'activityTtl must not exceed ttl' }],
+      );
     }
     const created = await this.requester.request(
       Subjects.browserSessionCreate,
@@ -58,30 +74,53 @@ export class BrowserController {
       },
       CREATE_TIMEOUT_MS,
     );
-    return { success: true, id: created.id, ...browserSessionUrls(this.config.PUBLIC_BASE_URL, created.id, created), expiresAt: created.expiresAt };
+    return {
+      success: true,
+      id: created.id,
+      ...browserSessionUrls(this.config.PUBLIC_BASE_URL, created.id, created),
+      expiresAt: created.expiresAt,
+    };
   }
 
   @Get()
   async list(@CurrentTeam() team: TeamContext, @Query() query: ListBrowsersQueryDto) {
-    const { sessions } = await this.requester.request(Subjects.browserSessionList, { teamId: team.teamId, status: query.status }, LOOKUP_TIMEOUT_MS);
+    const { sessions } = await this.requester.request(
+      Subjects.browserSessionList,
+      { teamId: team.teamId, status: query.status },
+      LOOKUP_TIMEOUT_MS,
+    );
     return { success: true, sessions: sessions.map(listed) };
   }
 
   @Get(':id')
   async get(@CurrentTeam() team: TeamContext, @Param('id', sessionIdPipe) id: string) {
-    const view = await this.requester.request(Subjects.browserSessionGet, { teamId: team.teamId, sessionId: id }, LOOKUP_TIMEOUT_MS);
+    const view = await this.requester.request(
+      Subjects.browserSessionGet,
+      { teamId: team.teamId, sessionId: id },
+      LOOKUP_TIMEOUT_MS,
+    );
     return { success: true, ...listed(view) };
   }
 
   @Delete(':id')
   async stop(@CurrentTeam() team: TeamContext, @Param('id', sessionIdPipe) id: string) {
-    const stopped = await this.requester.request(Subjects.browserSessionStop, { teamId: team.teamId, sessionId: id }, STOP_TIMEOUT_MS);
-    return { success: true, status: stopped.status, sessionDurationMs: stopped.sessionDurationMs, endReason: stopped.endReason };
+    const stopped = await this.requester.request(
+      Subjects.browserSessionStop,
+      { teamId: team.teamId, sessionId: id },
+      STOP_TIMEOUT_MS,
+    );
+    return {
+      success: true,
+      status: stopped.status,
+      sessionDurationMs: stopped.sessionDurationMs,
+      endReason: stopped.endReason,
+    };
   }
 
   @Delete('profiles/:name')
   async deleteProfile(@CurrentTeam() team: TeamContext, @Param('name') name: string) {
-    if (name.length < 1 || name.length > 128) throw new DomainError(ErrorCode.BadRequest, 'Bad Request: profile name must be 1 to 128 characters');
+    if (name.length < 1 || name.length > 128)
+      throw new DomainError(ErrorCode.BadRequest, 'Bad Request: profile name must be 1 to 128 characters');
     await this.requester.request(Subjects.browserProfileDelete, { teamId: team.teamId, name }, LOOKUP_TIMEOUT_MS);
     return { success: true };
   }

@@ -20,13 +20,23 @@ export class LiveViewController {
   @Header('Cache-Control', 'no-store')
   @Header('Referrer-Policy', 'no-referrer')
   async page(
-    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new DomainError(ErrorCode.NotFound, 'Browser session not found') })) id: string,
+    @Param(
+      'id',
+      new ParseUUIDPipe({ exceptionFactory: () => new DomainError(ErrorCode.NotFound, 'Browser session not found') }),
+    )
+    id: string,
     @Query('token') token: unknown,
   ): Promise<string> {
-    if (typeof token !== 'string' || token === '') throw new DomainError(ErrorCode.Unauthorized, 'Missing session token');
+    if (typeof token !== 'string' || token === '')
+      throw new DomainError(ErrorCode.Unauthorized, 'Missing session token');
     const tokenHash = createHash('sha256').update(token).digest('hex');
-    const granted = await this.requester.request(Subjects.browserSessionAuthorize, { sessionId: id, tokenHash }, AUTHORIZE_TIMEOUT_MS);
-    if (granted.access === 'cdp') throw new DomainError(ErrorCode.Unauthorized, 'This token does not open the live view');
+    const granted = await this.requester.request(
+      Subjects.browserSessionAuthorize,
+      { sessionId: id, tokenHash },
+      AUTHORIZE_TIMEOUT_MS,
+    );
+    if (granted.access === 'cdp')
+      throw new DomainError(ErrorCode.Unauthorized, 'This token does not open the live view');
     return liveViewPage(granted.access === 'interactive');
   }
 }

@@ -25,7 +25,11 @@ function errorBody(code: ErrorCode, error: string): string {
  * paths without their query are logged.
  */
 export class SessionSocketRoute implements WebSocketRoute {
-  private readonly sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES });
+  private readonly sockets = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    maxPayload: MAX_FRAME_BYTES,
+  });
 
   constructor(
     private readonly requester: NatsRequester,
@@ -41,26 +45,50 @@ export class SessionSocketRoute implements WebSocketRoute {
     const cdp = CDP_SOCKET_PATH.exec(url.pathname);
     const sessionId = (cdp ?? LIVE_SOCKET_PATH.exec(url.pathname))?.[1] ?? '';
     const token = url.searchParams.get('token') ?? '';
-    if (!token) return refuseUpgrade(socket, 401, 'Unauthorized', errorBody(ErrorCode.Unauthorized, 'Missing session token'));
+    if (!token)
+      return refuseUpgrade(socket, 401, 'Unauthorized', errorBody(ErrorCode.Unauthorized, 'Missing session token'));
     const tokenHash = createHash('sha256').update(token).digest('hex');
     let granted: BrowserSessionAuthorizeReply;
     try {
-      granted = await this.requester.request(Subjects.browserSessionAuthorize, { sessionId, tokenHash }, AUTHORIZE_TIMEOUT_MS);
+      granted = await this.requester.request(
+        Subjects.browserSessionAuthorize,
+        { sessionId, tokenHash },
+        AUTHORIZE_TIMEOUT_MS,
+      );
     } catch (error) {
       const code = error instanceof DomainError ? error.code : ErrorCode.Internal;
-      if (code === ErrorCode.NotFound) return refuseUpgrade(socket, 404, 'Not Found', errorBody(code, 'Browser session not found or ended'));
-      if (code === ErrorCode.Unauthorized) return refuseUpgrade(socket, 401, 'Unauthorized', errorBody(code, 'Invalid session token'));
+      if (code === ErrorCode.NotFound)
+        return refuseUpgrade(socket, 404, 'Not Found', errorBody(code, 'Browser session not found or ended'));
+      if (code === ErrorCode.Unauthorized)
+        return refuseUpgrade(socket, 401, 'Unauthorized', errorBody(code, 'Invalid session token'));
       this.logger.warn({ err: error, path: url.pathname }, 'session socket not authorized: control plane unavailable');
-      return refuseUpgrade(socket, 503, 'Service Unavailable', errorBody(ErrorCode.ServiceUnavailable, 'Browser sessions are unavailable'));
+      return refuseUpgrade(
+        socket,
+        503,
+        'Service Unavailable',
+        errorBody(ErrorCode.ServiceUnavailable, 'Browser sessions are unavailable'),
+      );
     }
     const wanted: BrowserAccess[] = cdp ? ['cdp'] : ['view', 'interactive'];
     if (!wanted.includes(granted.access)) {
-      return refuseUpgrade(socket, 401, 'Unauthorized', errorBody(ErrorCode.Unauthorized, 'This token does not open this socket'));
+      return refuseUpgrade(
+        socket,
+        401,
+        'Unauthorized',
+        errorBody(ErrorCode.Unauthorized, 'This token does not open this socket'),
+      );
     }
     this.connect(request, socket, head, sessionId, granted, tokenHash);
   }
 
-  private connect(request: IncomingMessage, socket: Duplex, head: Buffer, sessionId: string, granted: BrowserSessionAuthorizeReply, tokenHash: string): void {
+  private connect(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    sessionId: string,
+    granted: BrowserSessionAuthorizeReply,
+    tokenHash: string,
+  ): void {
     const target = new URL(`/internal/browser-sessions/${sessionId}/${granted.access}`, granted.replicaEndpoint);
     target.protocol = target.protocol === 'https:' ? 'wss:' : 'ws:';
     const replica = new WebSocket(target, {

@@ -7,7 +7,9 @@ const MESSAGE_BYTES = 1024 * 1024;
 const MESSAGES = 48;
 
 function listen(server: WebSocketServer): Promise<string> {
-  return new Promise((resolve) => server.on('listening', () => resolve(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.on('listening', () => resolve(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 function connected(url: string): Promise<WebSocket> {
@@ -24,7 +26,12 @@ describe('pipeSockets', () => {
     await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
   });
 
-  async function pipeline(): Promise<{ replicaEnd: WebSocket; clientEnd: WebSocket; gatewayToClient: WebSocket; gatewayToReplica: WebSocket }> {
+  async function pipeline(): Promise<{
+    replicaEnd: WebSocket;
+    clientEnd: WebSocket;
+    gatewayToClient: WebSocket;
+    gatewayToReplica: WebSocket;
+  }> {
     const replica = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     const gateway = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     servers.push(replica, gateway);
@@ -59,7 +66,9 @@ describe('pipeSockets', () => {
 
   it('passes the close code and reason of one side to the other', async () => {
     const { replicaEnd, clientEnd } = await pipeline();
-    const closed = new Promise<[number, string]>((resolve) => clientEnd.once('close', (code, reason) => resolve([code, reason.toString()])));
+    const closed = new Promise<[number, string]>((resolve) =>
+      clientEnd.once('close', (code, reason) => resolve([code, reason.toString()])),
+    );
     replicaEnd.close(4003, 'session ended: deleted');
     await expect(closed).resolves.toEqual([4003, 'session ended: deleted']);
   });

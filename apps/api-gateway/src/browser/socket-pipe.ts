@@ -8,7 +8,12 @@ const LOW_WATER_BYTES = 1024 * 1024;
 export const MAX_FRAME_BYTES = 256 * 1024 * 1024;
 
 function sendableCloseCode(code: number): number {
-  return code === 1000 || (code >= 1001 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999) ? code : 1011;
+  return code === 1000 ||
+    (code >= 1001 && code <= 1003) ||
+    (code >= 1007 && code <= 1014) ||
+    (code >= 3000 && code <= 4999)
+    ? code
+    : 1011;
 }
 
 function forward(source: WebSocket, target: WebSocket): void {

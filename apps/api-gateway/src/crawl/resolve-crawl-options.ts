@@ -8,7 +8,12 @@ function invalidPatterns(field: string, patterns: readonly string[]): { path: st
       new RegExp(pattern);
       return [];
     } catch (error) {
-      return [{ path: `${field}.${index}`, message: `${JSON.stringify(pattern)} is not a valid regular expression: ${(error as Error).message}` }];
+      return [
+        {
+          path: `${field}.${index}`,
+          message: `${JSON.stringify(pattern)} is not a valid regular expression: ${(error as Error).message}`,
+        },
+      ];
     }
   });
 }
@@ -19,7 +24,11 @@ export function resolveCrawlOptions(body: CrawlRequestDto): ResolvedCrawlOptions
   const excludePaths = body.excludePaths ?? [];
   const problems = [...invalidPatterns('includePaths', includePaths), ...invalidPatterns('excludePaths', excludePaths)];
   if (problems.length > 0) {
-    throw new DomainError(ErrorCode.BadRequest, `Bad Request: ${problems.map((problem) => problem.message).join('; ')}`, problems);
+    throw new DomainError(
+      ErrorCode.BadRequest,
+      `Bad Request: ${problems.map((problem) => problem.message).join('; ')}`,
+      problems,
+    );
   }
   return {
     includePaths,

@@ -27,7 +27,10 @@ export class FilesController {
   ): Promise<void> {
     const key = teamFileKey(teamId, name);
     const expiresAt = Number(expires);
-    const valid = isSafeObjectKey(key) && typeof signature === 'string' && verifyObjectSignature(this.config.FILES_URL_SECRET, key, expiresAt, signature);
+    const valid =
+      isSafeObjectKey(key) &&
+      typeof signature === 'string' &&
+      verifyObjectSignature(this.config.FILES_URL_SECRET, key, expiresAt, signature);
     const file = valid ? await this.storage.get(key) : undefined;
     // Wrong signatures, expired links and missing files look alike, so a link reveals nothing about others.
     if (!file) throw new DomainError(ErrorCode.NotFound, 'File not found or link expired');

@@ -57,7 +57,14 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      return [status, { success: false, error: describeHttpException(exception), code: CODE_BY_STATUS[status] ?? ErrorCode.BadRequest }];
+      return [
+        status,
+        {
+          success: false,
+          error: describeHttpException(exception),
+          code: CODE_BY_STATUS[status] ?? ErrorCode.BadRequest,
+        },
+      ];
     }
     // Body-parser failures arrive as plain errors carrying a status (malformed JSON, body too large).
     const status = (exception as { status?: unknown }).status;

@@ -11,7 +11,10 @@ export const IdempotencyKey = createParamDecorator((_data: unknown, context: Exe
   const value = context.switchToHttp().getRequest<Request>().headers[HEADER];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LENGTH) {
-    throw new DomainError(ErrorCode.BadRequest, `Bad Request: ${HEADER} must be a single value of 1 to ${MAX_LENGTH} characters`);
+    throw new DomainError(
+      ErrorCode.BadRequest,
+      `Bad Request: ${HEADER} must be a single value of 1 to ${MAX_LENGTH} characters`,
+    );
   }
   return value;
 });

@@ -21,12 +21,18 @@ export abstract class JobRoutes {
   }
 
   @Get(':id/errors')
-  errors(@CurrentTeam() team: TeamContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<CrawlJobErrorsReply & { success: true }> {
+  errors(
+    @CurrentTeam() team: TeamContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+  ): Promise<CrawlJobErrorsReply & { success: true }> {
     return this.jobs.errors(team.teamId, this.kind, id);
   }
 
   @Delete(':id')
-  cancel(@CurrentTeam() team: TeamContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<{ success: true; status: CrawlJobStatus }> {
+  cancel(
+    @CurrentTeam() team: TeamContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+  ): Promise<{ success: true; status: CrawlJobStatus }> {
     return this.jobs.cancel(team.teamId, this.kind, id);
   }
 }

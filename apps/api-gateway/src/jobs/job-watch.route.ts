@@ -10,7 +10,8 @@ import type { TeamContext } from '../auth/team-context';
 import { refuseUpgrade, type WebSocketRoute, WebSocketUpgradeRegistry } from '../websocket/websocket-upgrade-registry';
 import { JobsClient, type JobStatusResponse } from './jobs.client';
 
-const JOB_SOCKET_PATH = /^\/v2\/(crawl|batch\/scrape)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const JOB_SOCKET_PATH =
+  /^\/v2\/(crawl|batch\/scrape)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 const POLL_INTERVAL_MS = 500;
 
 function errorBody(error: DomainError): string {
@@ -58,7 +59,11 @@ export class JobWatchRoute implements WebSocketRoute, OnModuleInit {
     } catch (error) {
       const failure = toDomainError(error);
       const [status, reason] =
-        failure.code === ErrorCode.Unauthorized ? [401, 'Unauthorized'] : failure.code === ErrorCode.NotFound ? [404, 'Not Found'] : [503, 'Service Unavailable'];
+        failure.code === ErrorCode.Unauthorized
+          ? [401, 'Unauthorized']
+          : failure.code === ErrorCode.NotFound
+            ? [404, 'Not Found']
+            : [503, 'Service Unavailable'];
       refuseUpgrade(socket, status, reason, errorBody(failure));
       return;
     }
@@ -70,7 +75,13 @@ export class JobWatchRoute implements WebSocketRoute, OnModuleInit {
     });
   }
 
-  private async stream(client: WebSocket, teamId: string, kind: CrawlJobKind, jobId: string, first: JobStatusResponse): Promise<void> {
+  private async stream(
+    client: WebSocket,
+    teamId: string,
+    kind: CrawlJobKind,
+    jobId: string,
+    first: JobStatusResponse,
+  ): Promise<void> {
     const { data, next: _next, success: _success, ...snapshot } = first;
     client.send(JSON.stringify({ type: 'catchup', data: { ...snapshot, data } }));
     let seen = data.length;

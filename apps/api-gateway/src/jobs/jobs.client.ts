@@ -41,8 +41,17 @@ export class JobsClient {
     return `${this.config.PUBLIC_BASE_URL.replace(/\/+$/, '')}${PATHS[kind]}/${id}`;
   }
 
-  async status(teamId: string, kind: CrawlJobKind, jobId: string, query: JobStatusQueryDto): Promise<JobStatusResponse> {
-    const reply = await this.requester.request(Subjects.crawlJobStatus, { teamId, kind, jobId, skip: query.skip ?? 0, limit: query.limit }, 30_000);
+  async status(
+    teamId: string,
+    kind: CrawlJobKind,
+    jobId: string,
+    query: JobStatusQueryDto,
+  ): Promise<JobStatusResponse> {
+    const reply = await this.requester.request(
+      Subjects.crawlJobStatus,
+      { teamId, kind, jobId, skip: query.skip ?? 0, limit: query.limit },
+      30_000,
+    );
     const response: JobStatusResponse = {
       success: true,
       status: reply.status,

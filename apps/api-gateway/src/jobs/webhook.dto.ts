@@ -6,7 +6,10 @@ import { IsStringRecord, WEBHOOK_EVENT_KINDS, type WebhookEventKind, type Webhoo
 export class WebhookDto {
   @IsString()
   @MaxLength(8192)
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'webhook.url must be an http or https URL' })
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'webhook.url must be an http or https URL' },
+  )
   url!: string;
 
   @IsOptional()

@@ -33,7 +33,8 @@ function problemsOf(action: ActionOption, index: number): FieldProblem[] {
   const path = `actions.${index}`;
   const problems: FieldProblem[] = [];
   for (const field of REQUIRED_FIELDS[action.type] ?? []) {
-    if (action[field] === undefined) problems.push({ path: `${path}.${field}`, message: `a ${action.type} action needs ${field}` });
+    if (action[field] === undefined)
+      problems.push({ path: `${path}.${field}`, message: `a ${action.type} action needs ${field}` });
   }
   for (const [field, value] of Object.entries(action)) {
     if (field === 'type' || value === undefined) continue;
@@ -59,9 +60,15 @@ export function actionListProblems(actions: ActionOption[], waitForMs: number): 
   if (actions.length > MAX_ACTIONS) {
     problems.push({ path: 'actions', message: `at most ${MAX_ACTIONS} actions are allowed, not ${actions.length}` });
   }
-  const waiting = actions.reduce((total, action) => total + (action.type === 'wait' ? (action.milliseconds ?? 0) : 0), waitForMs);
+  const waiting = actions.reduce(
+    (total, action) => total + (action.type === 'wait' ? (action.milliseconds ?? 0) : 0),
+    waitForMs,
+  );
   if (waiting > MAX_ACTION_WAIT_MS) {
-    problems.push({ path: 'actions', message: `wait actions and waitFor add up to ${waiting} ms, more than the ${MAX_ACTION_WAIT_MS} ms allowed` });
+    problems.push({
+      path: 'actions',
+      message: `wait actions and waitFor add up to ${waiting} ms, more than the ${MAX_ACTION_WAIT_MS} ms allowed`,
+    });
   }
   return problems;
 }

@@ -31,7 +31,10 @@ describe('resolveScrapeOptions', () => {
   });
 
   it('accepts format objects and drops duplicates', () => {
-    expect(resolveScrapeOptions({ formats: ['links', { type: 'links' }, { type: 'html' }] }).formats).toEqual(['links', 'html']);
+    expect(resolveScrapeOptions({ formats: ['links', { type: 'links' }, { type: 'html' }] }).formats).toEqual([
+      'links',
+      'html',
+    ]);
   });
 
   it("keeps the caller's storeInCache choice for the worker's cache policy", () => {
@@ -40,7 +43,9 @@ describe('resolveScrapeOptions', () => {
   });
 
   it('takes the screenshot format with its options out of the document formats', () => {
-    const resolved = resolveScrapeOptions({ formats: ['markdown', { type: 'screenshot', fullPage: true, quality: 80, viewport: { width: 800, height: 600 } }] });
+    const resolved = resolveScrapeOptions({
+      formats: ['markdown', { type: 'screenshot', fullPage: true, quality: 80, viewport: { width: 800, height: 600 } }],
+    });
     expect(resolved.formats).toEqual(['markdown']);
     expect(resolved.screenshot).toEqual({ fullPage: true, quality: 80, viewport: { width: 800, height: 600 } });
     expect(resolveScrapeOptions({ formats: ['screenshot'] }).screenshot).toEqual({ fullPage: false });
@@ -62,12 +67,26 @@ describe('resolveScrapeOptions', () => {
     ['a click without selector', { actions: [{ type: 'click' }] }, 'actions.0.selector'],
     ['a write without text', { actions: [{ type: 'scrape' }, { type: 'write' }] }, 'actions.1.text'],
     ['a wait with neither duration nor selector', { actions: [{ type: 'wait' }] }, 'actions.0.milliseconds'],
-    ['another kind\'s field', { actions: [{ type: 'press', key: 'Enter', selector: '#a' }] }, 'actions.0.selector'],
+    ["another kind's field", { actions: [{ type: 'press', key: 'Enter', selector: '#a' }] }, 'actions.0.selector'],
     ['more than 50 actions', { actions: Array.from({ length: 51 }, () => ({ type: 'scrape' as const })) }, 'actions'],
-    ['more than 60 s of waiting', { actions: [{ type: 'wait', milliseconds: 40_000 }, { type: 'wait', milliseconds: 30_000 }], timeout: 300_000 }, 'actions'],
+    [
+      'more than 60 s of waiting',
+      {
+        actions: [
+          { type: 'wait', milliseconds: 40_000 },
+          { type: 'wait', milliseconds: 30_000 },
+        ],
+        timeout: 300_000,
+      },
+      'actions',
+    ],
     ['waitFor above half the timeout', { waitFor: 20_000, timeout: 30_000 }, 'waitFor'],
     ['an unknown pdf paper format', { actions: [{ type: 'pdf', format: 'Napkin' }] }, 'actions.0.format'],
-    ['a screenshot quality out of range', { formats: [{ type: 'screenshot', quality: 101 }] }, 'formats.screenshot.quality'],
+    [
+      'a screenshot quality out of range',
+      { formats: [{ type: 'screenshot', quality: 101 }] },
+      'formats.screenshot.quality',
+    ],
     ['an unknown parser', { parsers: ['docx'] }, 'parsers.0'],
     ['a country that is no code', { location: { country: 'Germany' } }, 'location.country'],
   ])('refuses %s with BAD_REQUEST naming the field', (_name, options, path) => {

@@ -27,12 +27,21 @@ function isInteger(value: unknown, min: number, max: number): boolean {
 function screenshotOptions(entry: FormatEntry, problems: FieldProblem[]): ScreenshotOptions {
   if (typeof entry === 'string') return { fullPage: false };
   const { type: _type, fullPage, quality, viewport, ...unknown } = entry;
-  for (const field of Object.keys(unknown)) problems.push({ path: `formats.screenshot.${field}`, message: `${field} is not a screenshot option` });
-  if (fullPage !== undefined && typeof fullPage !== 'boolean') problems.push({ path: 'formats.screenshot.fullPage', message: 'fullPage must be a boolean' });
-  if (quality !== undefined && !isInteger(quality, 1, 100)) problems.push({ path: 'formats.screenshot.quality', message: 'quality must be an integer from 1 to 100' });
+  for (const field of Object.keys(unknown))
+    problems.push({ path: `formats.screenshot.${field}`, message: `${field} is not a screenshot option` });
+  if (fullPage !== undefined && typeof fullPage !== 'boolean')
+    problems.push({ path: 'formats.screenshot.fullPage', message: 'fullPage must be a boolean' });
+  if (quality !== undefined && !isInteger(quality, 1, 100))
+    problems.push({ path: 'formats.screenshot.quality', message: 'quality must be an integer from 1 to 100' });
   const size = viewport as { width?: unknown; height?: unknown } | undefined;
-  if (size !== undefined && !(typeof size === 'object' && isInteger(size.width, 1, 7680) && isInteger(size.height, 1, 7680))) {
-    problems.push({ path: 'formats.screenshot.viewport', message: 'viewport must be {width, height} in pixels, 1 to 7680' });
+  if (
+    size !== undefined &&
+    !(typeof size === 'object' && isInteger(size.width, 1, 7680) && isInteger(size.height, 1, 7680))
+  ) {
+    problems.push({
+      path: 'formats.screenshot.viewport',
+      message: 'viewport must be {width, height} in pixels, 1 to 7680',
+    });
   }
   return {
     fullPage: fullPage === true,
@@ -72,7 +81,8 @@ export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention =
   const screenshot = screenshotEntry === undefined ? undefined : screenshotOptions(screenshotEntry, problems);
   const timeout = options.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS;
   const waitFor = options.waitFor ?? 0;
-  if (waitFor > timeout / 2) problems.push({ path: 'waitFor', message: `waitFor must be at most half of timeout (${timeout / 2} ms)` });
+  if (waitFor > timeout / 2)
+    problems.push({ path: 'waitFor', message: `waitFor must be at most half of timeout (${timeout / 2} ms)` });
   const actions = options.actions ?? [];
   problems.push(...actionListProblems(actions, waitFor));
   if (options.location?.country !== undefined && !/^[A-Za-z]{2}$/.test(options.location.country)) {
@@ -80,7 +90,11 @@ export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention =
   }
   const pdfRaw = rawPdf(options.parsers, problems);
   if (problems.length > 0) {
-    throw new DomainError(ErrorCode.BadRequest, `Bad Request: ${problems.map((problem) => problem.message).join('; ')}`, problems);
+    throw new DomainError(
+      ErrorCode.BadRequest,
+      `Bad Request: ${problems.map((problem) => problem.message).join('; ')}`,
+      problems,
+    );
   }
 
   const headers = options.headers ?? {};
@@ -102,7 +116,14 @@ export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention =
     ...(waitFor > 0 ? { waitFor } : {}),
     ...(options.mobile ? { mobile: true } : {}),
     ...(actions.length > 0 ? { actions } : {}),
-    ...(options.location ? { location: { country: (options.location.country ?? 'US').toUpperCase(), ...(options.location.languages ? { languages: options.location.languages } : {}) } } : {}),
+    ...(options.location
+      ? {
+          location: {
+            country: (options.location.country ?? 'US').toUpperCase(),
+            ...(options.location.languages ? { languages: options.location.languages } : {}),
+          },
+        }
+      : {}),
     blockAds: options.blockAds ?? true,
     proxy: options.proxy ?? 'auto',
     ...(pdfRaw ? { rawPdf: true } : {}),

@@ -13,7 +13,10 @@ export class ScrapeRequestDto extends WithSdkFields(ScrapeOptions) {
   @Transform(withScheme)
   @IsString()
   @MaxLength(8192)
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'url must be an http or https URL' })
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'url must be an http or https URL' },
+  )
   url!: string;
 
   @IsOptional()

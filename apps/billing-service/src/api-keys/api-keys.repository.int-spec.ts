@@ -11,7 +11,11 @@ describe('ApiKeysRepository', () => {
   });
 
   async function aTeam(concurrencyLimit = 10): Promise<string> {
-    const row = await database.db.insertInto('teams').values(teamRow({ concurrency_limit: concurrencyLimit })).returning('id').executeTakeFirstOrThrow();
+    const row = await database.db
+      .insertInto('teams')
+      .values(teamRow({ concurrency_limit: concurrencyLimit }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 

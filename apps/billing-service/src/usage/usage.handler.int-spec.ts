@@ -35,17 +35,27 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
         }
       },
     });
-    await nats.consume({ definition: fast(Consumers.billingUsageBatches), handler: (batch) => handler.recordBatch(batch) });
+    await nats.consume({
+      definition: fast(Consumers.billingUsageBatches),
+      handler: (batch) => handler.recordBatch(batch),
+    });
   });
 
   async function creditsOf(eventId: string): Promise<number[]> {
-    const rows = await database.db.selectFrom('usage_events').select('credits').where('event_id', '=', eventId).execute();
+    const rows = await database.db
+      .selectFrom('usage_events')
+      .select('credits')
+      .where('event_id', '=', eventId)
+      .execute();
     return rows.map((row) => row.credits);
   }
 
   async function pending(definition: ConsumerDefinition): Promise<number> {
     const { client } = nats;
-    const info = await client.manager.consumers.info(client.namespace.stream(definition.stream.name), client.namespace.consumer(definition.durableName));
+    const info = await client.manager.consumers.info(
+      client.namespace.stream(definition.stream.name),
+      client.namespace.consumer(definition.durableName),
+    );
     return info.num_pending + info.num_ack_pending;
   }
 
@@ -91,9 +101,13 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
     const deadLetters = client.namespace.stream(Streams.deadLetters.name);
     const before = (await client.manager.streams.info(deadLetters)).state.messages;
 
-    await client.jetstream.publish(client.namespace.subject(Subjects.usageRecorded), encodeJson(invalid), { msgID: invalid.eventId });
+    await client.jetstream.publish(client.namespace.subject(Subjects.usageRecorded), encodeJson(invalid), {
+      msgID: invalid.eventId,
+    });
 
-    await eventually(async () => expect((await client.manager.streams.info(deadLetters)).state.messages).toBe(before + 1));
+    await eventually(async () =>
+      expect((await client.manager.streams.info(deadLetters)).state.messages).toBe(before + 1),
+    );
     expect(deliveries.get(invalid.eventId)).toBeUndefined();
     expect(await creditsOf(invalid.eventId)).toEqual([]);
   });

@@ -12,10 +12,20 @@ describe('UsageRepository', () => {
   });
 
   function charge(overrides: Partial<UsageRecord> = {}): UsageRecord {
-    return { eventId: randomUUID(), teamId: randomUUID(), kind: 'scrape', jobId: randomUUID(), credits: 1, occurredAt: new Date('2026-11-22T08:00:00Z'), ...overrides };
+    return {
+      eventId: randomUUID(),
+      teamId: randomUUID(),
+      kind: 'scrape',
+      jobId: randomUUID(),
+      credits: 1,
+      occurredAt: new Date('2026-11-22T08:00:00Z'),
+      ...overrides,
+    };
   }
 
-  async function recorded(eventIds: string[]): Promise<Array<{ event_id: string; credits: number; occurred_at: Date }>> {
+  async function recorded(
+    eventIds: string[],
+  ): Promise<Array<{ event_id: string; credits: number; occurred_at: Date }>> {
     return database.db
       .selectFrom('usage_events')
       .select(['event_id', 'credits', 'occurred_at'])
@@ -49,7 +59,9 @@ describe('UsageRepository', () => {
 
     await usage.record([repeated, other, repeated]);
 
-    expect((await recorded([repeated.eventId, other.eventId])).map((row) => row.event_id).sort()).toEqual([repeated.eventId, other.eventId].sort());
+    expect((await recorded([repeated.eventId, other.eventId])).map((row) => row.event_id).sort()).toEqual(
+      [repeated.eventId, other.eventId].sort(),
+    );
   });
 
   it('does nothing with an empty batch', async () => {

@@ -70,6 +70,7 @@ export class CdpClient extends EventEmitter<{ event: [CdpEvent]; close: [] }> {
       else waiter?.resolve(message.result ?? {});
       return;
     }
-    if (message.method) this.emit('event', { method: message.method, params: message.params ?? {}, sessionId: message.sessionId });
+    if (message.method)
+      this.emit('event', { method: message.method, params: message.params ?? {}, sessionId: message.sessionId });
   }
 }

@@ -56,7 +56,10 @@ export class ChromiumProcess {
     });
     const url = await new Promise<string>((resolve, reject) => {
       let seen = '';
-      const timer = setTimeout(() => fail(new Error('Chromium did not open its DevTools port in time')), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => fail(new Error('Chromium did not open its DevTools port in time')),
+        START_TIMEOUT_MS,
+      );
       const onData = (chunk: Buffer): void => {
         seen = (seen + chunk.toString()).slice(-8192);
         const match = DEVTOOLS_LINE.exec(seen);
@@ -65,7 +68,8 @@ export class ChromiumProcess {
           resolve(match[1]);
         }
       };
-      const onExit = (code: number | null): void => fail(new Error(`Chromium exited with ${code} before it started: ${seen.slice(-500)}`));
+      const onExit = (code: number | null): void =>
+        fail(new Error(`Chromium exited with ${code} before it started: ${seen.slice(-500)}`));
       const onError = (error: Error): void => fail(error);
       const cleanup = (): void => {
         clearTimeout(timer);
@@ -100,5 +104,4 @@ export class ChromiumProcess {
   kill(): void {
     if (!this.hasExited) this.child.kill('SIGKILL');
   }
-
 }

@@ -76,7 +76,9 @@ describe('ProfilesRepository', () => {
 
     const outcomes = await Promise.allSettled([deleteProfile.execute(team, name), deleteProfile.execute(team, name)]);
 
-    const kinds = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? 'deleted' : (outcome.reason as { code: string }).code));
+    const kinds = outcomes.map((outcome) =>
+      outcome.status === 'fulfilled' ? 'deleted' : (outcome.reason as { code: string }).code,
+    );
     expect(kinds.sort()).toEqual([ErrorCode.NotFound, 'deleted'].sort());
   });
 });

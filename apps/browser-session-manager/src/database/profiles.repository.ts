@@ -27,7 +27,12 @@ export class ProfilesRepository {
   }
 
   async markSaved(teamId: string, name: string): Promise<void> {
-    await this.db.updateTable('browser_profiles').set({ saved_at: new Date() }).where('team_id', '=', teamId).where('name', '=', name).execute();
+    await this.db
+      .updateTable('browser_profiles')
+      .set({ saved_at: new Date() })
+      .where('team_id', '=', teamId)
+      .where('name', '=', name)
+      .execute();
   }
 
   /** Creates the team's profile if it is new (with a fresh storage key) and locks it; returns its writer. */
@@ -48,11 +53,20 @@ export class ProfilesRepository {
   }
 
   async setWriter(trx: Trx, teamId: string, name: string, sessionId: string): Promise<void> {
-    await trx.updateTable('browser_profiles').set({ writer_session_id: sessionId }).where('team_id', '=', teamId).where('name', '=', name).execute();
+    await trx
+      .updateTable('browser_profiles')
+      .set({ writer_session_id: sessionId })
+      .where('team_id', '=', teamId)
+      .where('name', '=', name)
+      .execute();
   }
 
   /** The team's profile, locked until the transaction ends. */
-  async lock(trx: Trx, teamId: string, name: string): Promise<Pick<ProfileRow, 'storageKey' | 'writerSessionId'> | undefined> {
+  async lock(
+    trx: Trx,
+    teamId: string,
+    name: string,
+  ): Promise<Pick<ProfileRow, 'storageKey' | 'writerSessionId'> | undefined> {
     const row = await trx
       .selectFrom('browser_profiles')
       .select(['storage_key', 'writer_session_id'])

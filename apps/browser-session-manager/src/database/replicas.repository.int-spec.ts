@@ -13,11 +13,21 @@ describe('ReplicasRepository', () => {
   });
 
   function heartbeat(overrides: Partial<BrowserReplicaHeartbeat> = {}): BrowserReplicaHeartbeat {
-    return { replicaId: uniqueName('replica'), endpoint: 'http://10.0.0.1:3103', maxSessions: 4, freeSlots: 4, ...overrides };
+    return {
+      replicaId: uniqueName('replica'),
+      endpoint: 'http://10.0.0.1:3103',
+      maxSessions: 4,
+      freeSlots: 4,
+      ...overrides,
+    };
   }
 
   async function lastHeard(replicaId: string, at: Date): Promise<void> {
-    await database.db.updateTable('browser_replicas').set({ last_heartbeat_at: at }).where('id', '=', replicaId).execute();
+    await database.db
+      .updateTable('browser_replicas')
+      .set({ last_heartbeat_at: at })
+      .where('id', '=', replicaId)
+      .execute();
   }
 
   async function sessionOn(replicaId: string, status: 'active' | 'destroyed'): Promise<void> {
@@ -54,16 +64,27 @@ describe('ReplicasRepository', () => {
     await replicas.recordHeartbeat({ ...first, endpoint: 'http://10.0.0.2:3103', freeSlots: 1 });
 
     expect(await replicas.endpointOf(first.replicaId)).toBe('http://10.0.0.2:3103');
-    expect(await stored(first.replicaId)).toMatchObject({ max_sessions: 4, free_slots: 1, last_heartbeat_at: expect.any(Date) });
+    expect(await stored(first.replicaId)).toMatchObject({
+      max_sessions: 4,
+      free_slots: 1,
+      last_heartbeat_at: expect.any(Date),
+    });
     expect((await stored(first.replicaId))!.last_heartbeat_at.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(await replicas.endpointOf(uniqueName('unknown'))).toBeUndefined();
   });
 
   it('forgets replicas silent since the cut-off unless they still hold an active session', async () => {
     const cutOff = new Date('2026-02-01T00:00:00Z');
-    const [silent, silentWithSession, silentWithEndedSession, recent] = [heartbeat(), heartbeat(), heartbeat(), heartbeat()];
-    for (const replica of [silent, silentWithSession, silentWithEndedSession, recent]) await replicas.recordHeartbeat(replica);
-    for (const replica of [silent, silentWithSession, silentWithEndedSession]) await lastHeard(replica.replicaId, new Date('2026-01-15T00:00:00Z'));
+    const [silent, silentWithSession, silentWithEndedSession, recent] = [
+      heartbeat(),
+      heartbeat(),
+      heartbeat(),
+      heartbeat(),
+    ];
+    for (const replica of [silent, silentWithSession, silentWithEndedSession, recent])
+      await replicas.recordHeartbeat(replica);
+    for (const replica of [silent, silentWithSession, silentWithEndedSession])
+      await lastHeard(replica.replicaId, new Date('2026-01-15T00:00:00Z'));
     await sessionOn(silentWithSession.replicaId, 'active');
     await sessionOn(silentWithEndedSession.replicaId, 'destroyed');
 

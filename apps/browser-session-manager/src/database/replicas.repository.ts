@@ -49,7 +49,12 @@ export class ReplicasRepository {
   }
 
   async recordHeartbeat(heartbeat: BrowserReplicaHeartbeat): Promise<void> {
-    const values = { endpoint: heartbeat.endpoint, max_sessions: heartbeat.maxSessions, free_slots: heartbeat.freeSlots, last_heartbeat_at: new Date() };
+    const values = {
+      endpoint: heartbeat.endpoint,
+      max_sessions: heartbeat.maxSessions,
+      free_slots: heartbeat.freeSlots,
+      last_heartbeat_at: new Date(),
+    };
     await this.db
       .insertInto('browser_replicas')
       .values({ id: heartbeat.replicaId, ...values })
@@ -58,7 +63,11 @@ export class ReplicasRepository {
   }
 
   async endpointOf(replicaId: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('browser_replicas').select(['endpoint']).where('id', '=', replicaId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('browser_replicas')
+      .select(['endpoint'])
+      .where('id', '=', replicaId)
+      .executeTakeFirst();
     return row?.endpoint;
   }
 
@@ -68,7 +77,14 @@ export class ReplicasRepository {
       .deleteFrom('browser_replicas as r')
       .where('r.last_heartbeat_at', '<=', before)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('browser_sessions as s').select('s.id').whereRef('s.replica_id', '=', 'r.id').where('s.status', '=', 'active'))),
+        not(
+          exists(
+            selectFrom('browser_sessions as s')
+              .select('s.id')
+              .whereRef('s.replica_id', '=', 'r.id')
+              .where('s.status', '=', 'active'),
+          ),
+        ),
       )
       .executeTakeFirst();
     return Number(result.numDeletedRows);

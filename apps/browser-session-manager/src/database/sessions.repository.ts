@@ -147,7 +147,11 @@ export class SessionsRepository {
 
   /** For the replica that runs the session (no team in hand: the id came from placement). */
   async findById(sessionId: string): Promise<SessionRow | undefined> {
-    const row = await this.db.selectFrom('browser_sessions').select(SESSION_COLUMNS).where('id', '=', sessionId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('browser_sessions')
+      .select(SESSION_COLUMNS)
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
     return row && toSession(row);
   }
 
@@ -159,7 +163,10 @@ export class SessionsRepository {
   }
 
   /** The access a token hash grants to a live session, and the endpoint of the replica running it. */
-  async authorize(sessionId: string, tokenHash: string): Promise<{ access: BrowserAccess; endpoint: string } | 'no-session' | 'bad-token'> {
+  async authorize(
+    sessionId: string,
+    tokenHash: string,
+  ): Promise<{ access: BrowserAccess; endpoint: string } | 'no-session' | 'bad-token'> {
     const row = await this.db
       .selectFrom('browser_sessions as s')
       .innerJoin('browser_replicas as r', 'r.id', 's.replica_id')
@@ -180,9 +187,16 @@ export class SessionsRepository {
    */
   async markEnded(sessionId: string, reason: BrowserEndReason, endedAt: Date, lastActivityAt?: Date): Promise<boolean> {
     const updated = await this.db
-      .with('freed_profile', (db) => db.updateTable('browser_profiles').set({ writer_session_id: null }).where('writer_session_id', '=', sessionId))
+      .with('freed_profile', (db) =>
+        db.updateTable('browser_profiles').set({ writer_session_id: null }).where('writer_session_id', '=', sessionId),
+      )
       .updateTable('browser_sessions')
-      .set({ status: 'destroyed', end_reason: reason, ended_at: endedAt, ...(lastActivityAt ? { last_activity_at: lastActivityAt } : {}) })
+      .set({
+        status: 'destroyed',
+        end_reason: reason,
+        ended_at: endedAt,
+        ...(lastActivityAt ? { last_activity_at: lastActivityAt } : {}),
+      })
       .where('id', '=', sessionId)
       .where('status', '=', 'active')
       .executeTakeFirst();
@@ -190,7 +204,11 @@ export class SessionsRepository {
   }
 
   async recordActivity(sessionId: string, lastActivityAt: Date): Promise<void> {
-    await this.db.updateTable('browser_sessions').set({ last_activity_at: lastActivityAt }).where('id', '=', sessionId).execute();
+    await this.db
+      .updateTable('browser_sessions')
+      .set({ last_activity_at: lastActivityAt })
+      .where('id', '=', sessionId)
+      .execute();
   }
 
   /** Live sessions on replicas that stopped heart-beating: their browsers are gone with them. */

@@ -67,10 +67,19 @@ export class Screencast {
       }
     } else if (event.method === 'Page.screencastFrame' && event.sessionId === this.current?.sessionId) {
       const metadata = event.params.metadata as { deviceWidth: number; deviceHeight: number };
-      const frame: Frame = { type: 'frame', data: event.params.data as string, width: metadata.deviceWidth, height: metadata.deviceHeight };
+      const frame: Frame = {
+        type: 'frame',
+        data: event.params.data as string,
+        width: metadata.deviceWidth,
+        height: metadata.deviceHeight,
+      };
       this.lastFrame = JSON.stringify(frame);
-      for (const viewer of this.viewers) if (viewer.readyState === WebSocket.OPEN && viewer.bufferedAmount < 4 * 1024 * 1024) viewer.send(this.lastFrame);
-      this.cdp.send('Page.screencastFrameAck', { sessionId: event.params.sessionId }, event.sessionId).catch(() => undefined);
+      for (const viewer of this.viewers)
+        if (viewer.readyState === WebSocket.OPEN && viewer.bufferedAmount < 4 * 1024 * 1024)
+          viewer.send(this.lastFrame);
+      this.cdp
+        .send('Page.screencastFrameAck', { sessionId: event.params.sessionId }, event.sessionId)
+        .catch(() => undefined);
     }
   }
 

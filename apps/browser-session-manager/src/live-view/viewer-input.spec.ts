@@ -6,7 +6,9 @@ describe('toCdpInput', () => {
       method: 'Input.dispatchMouseEvent',
       params: { type: 'mousePressed', x: 10, y: 20, button: 'left', clickCount: 1 },
     });
-    expect(toCdpInput({ type: 'mouse', event: 'mouseMoved', x: 1, y: 2, button: 'right' })?.params).toMatchObject({ button: 'none' });
+    expect(toCdpInput({ type: 'mouse', event: 'mouseMoved', x: 1, y: 2, button: 'right' })?.params).toMatchObject({
+      button: 'none',
+    });
     expect(toCdpInput({ type: 'wheel', x: 5, y: 6, deltaX: 0, deltaY: 120 })).toEqual({
       method: 'Input.dispatchMouseEvent',
       params: { type: 'mouseWheel', x: 5, y: 6, deltaX: 0, deltaY: 120 },
@@ -14,7 +16,10 @@ describe('toCdpInput', () => {
   });
 
   it('turns keys into Input.dispatchKeyEvent, trimming long fields', () => {
-    expect(toCdpInput({ type: 'key', event: 'char', key: 'a', text: 'a' })).toEqual({ method: 'Input.dispatchKeyEvent', params: { type: 'char', key: 'a', text: 'a' } });
+    expect(toCdpInput({ type: 'key', event: 'char', key: 'a', text: 'a' })).toEqual({
+      method: 'Input.dispatchKeyEvent',
+      params: { type: 'char', key: 'a', text: 'a' },
+    });
     expect(toCdpInput({ type: 'key', event: 'keyDown', key: 'x'.repeat(100) })?.params.key).toHaveLength(32);
   });
 

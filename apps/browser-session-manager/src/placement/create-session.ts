@@ -57,15 +57,21 @@ export class CreateSession {
           { suggestion: { profile: { name: request.profile?.name, saveChanges: false } } },
         );
       case 'no-capacity':
-        throw new DomainError(ErrorCode.BrowserCapacityExhausted, 'No browser capacity is free right now; try again shortly.', {
-          retryAfterSeconds: CAPACITY_RETRY_AFTER_SECONDS,
-        });
+        throw new DomainError(
+          ErrorCode.BrowserCapacityExhausted,
+          'No browser capacity is free right now; try again shortly.',
+          {
+            retryAfterSeconds: CAPACITY_RETRY_AFTER_SECONDS,
+          },
+        );
     }
     try {
       await this.replicas.call(reservation.replicaId, 'launch', { sessionId: id }, LAUNCH_TIMEOUT_MS);
     } catch (error) {
       // The replica may have started it after all (a lost reply): make sure it does not run unrecorded.
-      this.replicas.call(reservation.replicaId, 'stop', { sessionId: id, reason: 'launch_failed' }, 5_000).catch(() => undefined);
+      this.replicas
+        .call(reservation.replicaId, 'stop', { sessionId: id, reason: 'launch_failed' }, 5_000)
+        .catch(() => undefined);
       await this.sessions.markEnded(id, 'launch_failed', new Date());
       if (error instanceof DomainError && error.code === ErrorCode.BrowserCapacityExhausted) throw error;
       throw new DomainError(ErrorCode.ServiceUnavailable, 'The browser could not be started; try again.', {

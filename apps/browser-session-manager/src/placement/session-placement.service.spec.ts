@@ -72,11 +72,15 @@ describe('SessionPlacement', () => {
 
   it('refuses to save to a profile another live session is writing, but loads it read-only', async () => {
     const saving = setUp({ writer: 'session-0' });
-    await expect(saving.placement.reserve(request({ profile: { name: 'shop', saveChanges: true } }))).resolves.toEqual({ kind: 'profile-in-use' });
+    await expect(saving.placement.reserve(request({ profile: { name: 'shop', saveChanges: true } }))).resolves.toEqual({
+      kind: 'profile-in-use',
+    });
     expect(saving.sessions.insert).not.toHaveBeenCalled();
 
     const reading = setUp({ writer: 'session-0' });
-    await expect(reading.placement.reserve(request({ profile: { name: 'shop', saveChanges: false } }))).resolves.toMatchObject({ kind: 'reserved' });
+    await expect(
+      reading.placement.reserve(request({ profile: { name: 'shop', saveChanges: false } })),
+    ).resolves.toMatchObject({ kind: 'reserved' });
     expect(reading.profiles.lockOrCreate).toHaveBeenCalledWith(reading.trx, TEAM, 'shop');
     expect(reading.profiles.setWriter).not.toHaveBeenCalled();
   });
@@ -102,16 +106,27 @@ describe('SessionPlacement', () => {
     expect(transactions.run).toHaveBeenCalledTimes(1);
     expect(sessions.insert).toHaveBeenCalledWith(
       trx,
-      expect.objectContaining({ id: 'session-1', teamId: TEAM, replicaId: 'roomy', profile: { name: 'shop', saveChanges: true } }),
+      expect.objectContaining({
+        id: 'session-1',
+        teamId: TEAM,
+        replicaId: 'roomy',
+        profile: { name: 'shop', saveChanges: true },
+      }),
     );
-    expect(sessions.insert.mock.calls[0]).not.toContainEqual(expect.objectContaining({ concurrencyLimit: expect.anything() }));
+    expect(sessions.insert.mock.calls[0]).not.toContainEqual(
+      expect.objectContaining({ concurrencyLimit: expect.anything() }),
+    );
     expect(profiles.setWriter).toHaveBeenCalledWith(trx, TEAM, 'shop', 'session-1');
   });
 
   it('answers no capacity when no live replica has room', async () => {
     const stale = new Date(Date.now() - HEARTBEAT_MS * 5);
     const { placement, sessions } = setUp({
-      replicas: [replica('silent', { lastHeartbeatAt: stale }), replica('full', { liveSessions: 4 }), replica('busy', { freeSlots: 0 })],
+      replicas: [
+        replica('silent', { lastHeartbeatAt: stale }),
+        replica('full', { liveSessions: 4 }),
+        replica('busy', { freeSlots: 0 }),
+      ],
     });
 
     await expect(placement.reserve(request())).resolves.toEqual({ kind: 'no-capacity' });

@@ -49,7 +49,8 @@ export class SessionPlacement {
     const heartbeatFreshAfter = new Date(Date.now() - this.config.BROWSER_HEARTBEAT_MS * MISSED_HEARTBEATS_BEFORE_DEAD);
     return this.transactions.run(async (trx): Promise<Placement> => {
       await this.sessions.lockTeam(trx, session.teamId);
-      if ((await this.sessions.countLive(trx, session.teamId)) >= concurrencyLimit) return { kind: 'team-limit', limit: concurrencyLimit };
+      if ((await this.sessions.countLive(trx, session.teamId)) >= concurrencyLimit)
+        return { kind: 'team-limit', limit: concurrencyLimit };
 
       if (session.profile) {
         const profile = await this.profiles.lockOrCreate(trx, session.teamId, session.profile.name);
@@ -61,7 +62,8 @@ export class SessionPlacement {
 
       const expiresAt = new Date(Date.now() + session.ttlSeconds * 1000);
       await this.sessions.insert(trx, { ...session, replicaId: replica.id, expiresAt });
-      if (session.profile?.saveChanges) await this.profiles.setWriter(trx, session.teamId, session.profile.name, session.id);
+      if (session.profile?.saveChanges)
+        await this.profiles.setWriter(trx, session.teamId, session.profile.name, session.id);
       return { kind: 'reserved', replicaId: replica.id, expiresAt };
     });
   }

@@ -9,7 +9,11 @@ const STOP_TIMEOUT_MS = 60_000;
 
 function stopReply(row: SessionRow): BrowserSessionStopReply {
   const endedAt = row.endedAt ?? new Date();
-  return { status: 'destroyed', sessionDurationMs: endedAt.getTime() - row.createdAt.getTime(), endReason: row.endReason ?? 'deleted' };
+  return {
+    status: 'destroyed',
+    sessionDurationMs: endedAt.getTime() - row.createdAt.getTime(),
+    endReason: row.endReason ?? 'deleted',
+  };
 }
 
 /**

@@ -23,7 +23,8 @@ export class DeleteProfile {
       return { kind: 'deleted', storageKey: profile.storageKey } as const;
     });
     if (result.kind === 'missing') throw new DomainError(ErrorCode.NotFound, 'Browser profile not found');
-    if (result.kind === 'in-use') throw new DomainError(ErrorCode.BrowserProfileInUse, 'A live session is saving to this profile; end it first.');
+    if (result.kind === 'in-use')
+      throw new DomainError(ErrorCode.BrowserProfileInUse, 'A live session is saving to this profile; end it first.');
     await this.store.delete(result.storageKey);
     return { deleted: true };
   }

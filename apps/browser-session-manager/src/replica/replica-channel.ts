@@ -30,17 +30,33 @@ export class ReplicaChannel {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async call<C extends Command>(replicaId: string, command: C, payload: CommandPayload<C>, timeoutMs: number): Promise<void> {
+  async call<C extends Command>(
+    replicaId: string,
+    command: C,
+    payload: CommandPayload<C>,
+    timeoutMs: number,
+  ): Promise<void> {
     try {
       await this.requester.request(COMMANDS[command].subject, payload, timeoutMs, { addressedTo: replicaId });
     } catch (error) {
       if (error instanceof DomainError && !error.retryable) throw error;
-      throw new DomainError(ErrorCode.ServiceUnavailable, `browser replica ${replicaId} did not answer ${command}: ${String(error)}`, undefined, true);
+      throw new DomainError(
+        ErrorCode.ServiceUnavailable,
+        `browser replica ${replicaId} did not answer ${command}: ${String(error)}`,
+        undefined,
+        true,
+      );
     }
   }
 
-  serve<C extends Command>(replicaId: string, command: C, handler: (payload: CommandPayload<C>) => Promise<void>): Subscription {
+  serve<C extends Command>(
+    replicaId: string,
+    command: C,
+    handler: (payload: CommandPayload<C>) => Promise<void>,
+  ): Subscription {
     const { subject, payload } = COMMANDS[command];
-    return serveRequests(this.nats, this.logger, subject, payload as new () => CommandPayload<C>, handler, { addressedTo: replicaId });
+    return serveRequests(this.nats, this.logger, subject, payload as new () => CommandPayload<C>, handler, {
+      addressedTo: replicaId,
+    });
   }
 }

@@ -64,19 +64,29 @@ export class ReplicaLifecycle {
     clearInterval(this.heartbeatTimer);
     clearInterval(this.reaperTimer);
     for (const subscription of this.subscriptions.splice(0)) subscription.unsubscribe();
-    await this.replicas.recordHeartbeat({ ...this.heartbeat(), freeSlots: 0 }).catch((error: unknown) => this.logger.warn({ err: error }, 'replica not closed to placement'));
+    await this.replicas
+      .recordHeartbeat({ ...this.heartbeat(), freeSlots: 0 })
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'replica not closed to placement'));
     await this.host.close();
-    await this.replicas.remove(this.host.replicaId).catch((error: unknown) => this.logger.warn({ err: error }, 'replica not deregistered'));
+    await this.replicas
+      .remove(this.host.replicaId)
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'replica not deregistered'));
   }
 
   private heartbeat(): BrowserReplicaHeartbeat {
-    return { replicaId: this.host.replicaId, endpoint: this.endpoint, maxSessions: this.maxSessions, freeSlots: this.host.freeSlots };
+    return {
+      replicaId: this.host.replicaId,
+      endpoint: this.endpoint,
+      maxSessions: this.maxSessions,
+      freeSlots: this.host.freeSlots,
+    };
   }
 
   private async beat(): Promise<void> {
     try {
       await this.requester.request(Subjects.browserReplicaHeartbeat, this.heartbeat(), this.heartbeatMs);
-      for (const runtime of this.host.runningSessions()) await this.sessions.recordActivity(runtime.id, runtime.lastActivity);
+      for (const runtime of this.host.runningSessions())
+        await this.sessions.recordActivity(runtime.id, runtime.lastActivity);
     } catch (error) {
       this.logger.warn({ err: error }, 'heartbeat failed');
     }

@@ -28,12 +28,18 @@ function sameHash(expected: string | null, offered: string): boolean {
  */
 @Injectable()
 export class SessionSocketServer {
-  private readonly sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES });
+  private readonly sockets = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    maxPayload: MAX_FRAME_BYTES,
+  });
 
   constructor(@Inject(SessionHost) private readonly host: SessionHost) {}
 
   attach(server: Server): void {
-    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(request, socket, head));
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) =>
+      this.upgrade(request, socket, head),
+    );
   }
 
   private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -43,7 +49,8 @@ export class SessionSocketServer {
     if (!runtime || runtime.isEnding) return refuse(socket, 404, 'Not Found');
     const access = match[2] as BrowserAccess;
     const offered = request.headers[TOKEN_HASH_HEADER];
-    if (typeof offered !== 'string' || !sameHash(runtime.settings.tokenHashes[access], offered)) return refuse(socket, 401, 'Unauthorized');
+    if (typeof offered !== 'string' || !sameHash(runtime.settings.tokenHashes[access], offered))
+      return refuse(socket, 401, 'Unauthorized');
     this.sockets.handleUpgrade(request, socket, head, (client) => {
       if (access === 'cdp') runtime.attachCdpClient(client);
       else runtime.attachViewer(client, access === 'interactive');

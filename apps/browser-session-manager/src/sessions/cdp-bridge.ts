@@ -54,7 +54,8 @@ export class CdpBridge {
     this.closed = true;
     if (this.pendingIds.size > 0) this.hooks.onPendingChange(-this.pendingIds.size);
     this.pendingIds.clear();
-    if (this.client.readyState === WebSocket.OPEN || this.client.readyState === WebSocket.CONNECTING) this.client.close(code, reason);
+    if (this.client.readyState === WebSocket.OPEN || this.client.readyState === WebSocket.CONNECTING)
+      this.client.close(code, reason);
     if (this.upstream.readyState === WebSocket.OPEN) this.upstream.close();
     else if (this.upstream.readyState === WebSocket.CONNECTING) this.upstream.terminate();
     this.hooks.onClosed();
@@ -66,7 +67,8 @@ export class CdpBridge {
     this.queue = this.queue.then(async () => {
       await this.fromClient(data, binary);
       this.queued -= 1;
-      if (this.client.isPaused && this.queued <= MAX_QUEUED_COMMANDS / 2 && this.upstream.bufferedAmount === 0) this.client.resume();
+      if (this.client.isPaused && this.queued <= MAX_QUEUED_COMMANDS / 2 && this.upstream.bufferedAmount === 0)
+        this.client.resume();
     });
   }
 
@@ -109,7 +111,9 @@ export class CdpBridge {
   }
 
   private reply(command: CdpCommand, body: Record<string, unknown>): void {
-    const message = command.sessionId ? { id: command.id, sessionId: command.sessionId, ...body } : { id: command.id, ...body };
+    const message = command.sessionId
+      ? { id: command.id, sessionId: command.sessionId, ...body }
+      : { id: command.id, ...body };
     if (this.client.readyState === WebSocket.OPEN) this.client.send(JSON.stringify(message));
   }
 }
@@ -134,6 +138,8 @@ function answeredKey(data: WebSocket.RawData): string | undefined {
   }
   const idMatch = /^\{"id":(\d+)/.exec(buffer.subarray(0, 32).toString());
   if (!idMatch) return undefined;
-  const sessionMatch = /"sessionId":"([0-9A-Fa-f]+)"\}$/.exec(buffer.subarray(Math.max(0, buffer.length - 96)).toString());
+  const sessionMatch = /"sessionId":"([0-9A-Fa-f]+)"\}$/.exec(
+    buffer.subarray(Math.max(0, buffer.length - 96)).toString(),
+  );
   return pendingKey(sessionMatch?.[1], Number(idMatch[1]));
 }

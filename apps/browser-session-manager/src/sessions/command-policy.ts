@@ -94,10 +94,17 @@ async function judgeNavigation(target: unknown, options: CommandPolicyOptions): 
   } catch {
     return { kind: 'forward' };
   }
-  if (REFUSED_SCHEMES.has(url.protocol)) return { kind: 'refuse', reason: `navigation to ${url.protocol} URLs is not allowed` };
-  if ((url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'ws:' || url.protocol === 'wss:') && !options.allowPrivateTargets) {
+  if (REFUSED_SCHEMES.has(url.protocol))
+    return { kind: 'refuse', reason: `navigation to ${url.protocol} URLs is not allowed` };
+  if (
+    (url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'ws:' || url.protocol === 'wss:') &&
+    !options.allowPrivateTargets
+  ) {
     if (await reachesPrivateAddress(url.hostname)) {
-      return { kind: 'refuse', reason: `navigation to a private, loopback or link-local address is not allowed: ${url.hostname}` };
+      return {
+        kind: 'refuse',
+        reason: `navigation to a private, loopback or link-local address is not allowed: ${url.hostname}`,
+      };
     }
   }
   return { kind: 'forward' };

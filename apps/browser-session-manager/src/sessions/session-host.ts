@@ -33,7 +33,11 @@ export class SessionHost {
     @Inject(PROFILE_STORE) private readonly store: ProfileStore,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.pool = new WarmPool(config.BROWSER_WARM_POOL_SIZE, () => launchBrowser(config.CHROMIUM_PATH, config.BROWSER_DATA_DIR), logger);
+    this.pool = new WarmPool(
+      config.BROWSER_WARM_POOL_SIZE,
+      () => launchBrowser(config.CHROMIUM_PATH, config.BROWSER_DATA_DIR),
+      logger,
+    );
   }
 
   async start(): Promise<void> {
@@ -67,11 +71,14 @@ export class SessionHost {
     if (this.runtimes.has(sessionId)) return;
     const row = await this.sessions.findById(sessionId);
     if (!row || row.status !== 'active') throw new DomainError(ErrorCode.NotFound, 'Browser session not found');
-    if (this.freeSlots === 0) throw new DomainError(ErrorCode.BrowserCapacityExhausted, 'This browser host is full', { retryAfterSeconds: 5 });
+    if (this.freeSlots === 0)
+      throw new DomainError(ErrorCode.BrowserCapacityExhausted, 'This browser host is full', { retryAfterSeconds: 5 });
     this.starting += 1;
     try {
       const profile = row.profileName ? await this.profileOf(row) : undefined;
-      const browser = profile ? await this.launchWithProfile(profile.storageKey) : (this.pool.take() ?? (await launchBrowser(this.config.CHROMIUM_PATH, this.config.BROWSER_DATA_DIR)));
+      const browser = profile
+        ? await this.launchWithProfile(profile.storageKey)
+        : (this.pool.take() ?? (await launchBrowser(this.config.CHROMIUM_PATH, this.config.BROWSER_DATA_DIR)));
       await this.run(row, browser, profile);
     } finally {
       this.starting -= 1;
@@ -96,9 +103,13 @@ export class SessionHost {
 
   private async launchWithProfile(storageKey: string): Promise<LaunchedBrowser> {
     let loaded = false;
-    const browser = await launchBrowser(this.config.CHROMIUM_PATH, this.config.BROWSER_DATA_DIR, async (userDataDir) => {
-      loaded = await this.store.load(storageKey, userDataDir);
-    });
+    const browser = await launchBrowser(
+      this.config.CHROMIUM_PATH,
+      this.config.BROWSER_DATA_DIR,
+      async (userDataDir) => {
+        loaded = await this.store.load(storageKey, userDataDir);
+      },
+    );
     if (loaded) await this.restoreSessionCookies(browser);
     return browser;
   }
@@ -107,14 +118,20 @@ export class SessionHost {
   private async restoreSessionCookies(browser: LaunchedBrowser): Promise<void> {
     let cookies: unknown[];
     try {
-      cookies = JSON.parse(await readFile(path.join(browser.chromium.userDataDir, SESSION_COOKIES_FILE), 'utf8')) as unknown[];
+      cookies = JSON.parse(
+        await readFile(path.join(browser.chromium.userDataDir, SESSION_COOKIES_FILE), 'utf8'),
+      ) as unknown[];
     } catch {
       return;
     }
     if (cookies.length > 0) await browser.control.send('Storage.setCookies', { cookies });
   }
 
-  private async run(row: SessionRow, browser: LaunchedBrowser, profile: { storageKey: string; saveChanges: boolean } | undefined): Promise<void> {
+  private async run(
+    row: SessionRow,
+    browser: LaunchedBrowser,
+    profile: { storageKey: string; saveChanges: boolean } | undefined,
+  ): Promise<void> {
     const runtime = new SessionRuntime(
       {
         id: row.id,

@@ -125,7 +125,10 @@ export class SessionRuntime {
 
   /** The socket usually drops a moment before the process exit is seen: wait for it, so clients learn the real reason. */
   private async browserConnectionLost(bridge: CdpBridge): Promise<void> {
-    const exited = await Promise.race([this.chromium.exited.then(() => true), sleep(BROWSER_EXIT_WAIT_MS).then(() => false)]);
+    const exited = await Promise.race([
+      this.chromium.exited.then(() => true),
+      sleep(BROWSER_EXIT_WAIT_MS).then(() => false),
+    ]);
     if (exited) await this.end('browser_exited');
     else bridge.close(1011, 'browser connection closed');
   }

@@ -11,7 +11,12 @@ export const MAX_FRAME_BYTES = 256 * 1024 * 1024;
  * Sends to `target`, pausing `source` while `target` has more than the high-water mark queued, so a slow reader
  * slows the writer down instead of growing a buffer without bound.
  */
-export function sendWithBackpressure(source: WebSocket, target: WebSocket, data: WebSocket.RawData | string, binary: boolean): void {
+export function sendWithBackpressure(
+  source: WebSocket,
+  target: WebSocket,
+  data: WebSocket.RawData | string,
+  binary: boolean,
+): void {
   if (target.readyState !== WebSocket.OPEN) return;
   target.send(data, { binary }, () => {
     if (source.isPaused && target.bufferedAmount < LOW_WATER_BYTES) source.resume();

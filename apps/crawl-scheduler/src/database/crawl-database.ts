@@ -1,5 +1,12 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
-import type { CrawlJobKind, CrawlJobStatus, ResolvedCrawlOptions, ResolvedScrapeOptions, WebhookTarget, WireError } from '@wh/contracts';
+import type {
+  CrawlJobKind,
+  CrawlJobStatus,
+  ResolvedCrawlOptions,
+  ResolvedScrapeOptions,
+  WebhookTarget,
+  WireError,
+} from '@wh/contracts';
 
 /** Where one URL of a job stands. `blocked`: robots.txt disallows it; `duplicate`: a redirect led to a page already kept. */
 export type PageState = 'queued' | 'dispatched' | 'completed' | 'failed' | 'cancelled' | 'blocked' | 'duplicate';

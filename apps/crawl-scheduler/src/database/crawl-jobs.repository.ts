@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely, Selectable } from 'kysely';
-import type { CrawlJobKind, CrawlJobStatus, CrawlPageError, ResolvedCrawlOptions, ResolvedScrapeOptions, WebhookTarget } from '@wh/contracts';
+import type {
+  CrawlJobKind,
+  CrawlJobStatus,
+  CrawlPageError,
+  ResolvedCrawlOptions,
+  ResolvedScrapeOptions,
+  WebhookTarget,
+} from '@wh/contracts';
 import { DATABASE } from '@wh/platform/database';
 import type { Crawl, Job } from '../jobs/job';
 import type { CrawlDatabase, Db, PageState, Trx } from './crawl-database';
@@ -21,7 +28,8 @@ interface NewJobState {
   expiresAt: Date;
 }
 
-export type NewJob = (NewJobState & { kind: 'crawl'; crawlOptions: ResolvedCrawlOptions }) | (NewJobState & { kind: 'batch' });
+export type NewJob =
+  (NewJobState & { kind: 'crawl'; crawlOptions: ResolvedCrawlOptions }) | (NewJobState & { kind: 'batch' });
 
 /** The one place rows become jobs: a crawl carries its options, a batch has none. */
 function toJob(row: CrawlJobRow): Job {
@@ -279,7 +287,12 @@ export class CrawlJobsRepository {
   }
 
   /** Kept documents of a job in the order they were kept, from `skip`, up to `maxBytes` (at least one). */
-  async documents(jobId: string, skip: number, limit: number, maxBytes: number): Promise<{ documents: string[]; more: boolean }> {
+  async documents(
+    jobId: string,
+    skip: number,
+    limit: number,
+    maxBytes: number,
+  ): Promise<{ documents: string[]; more: boolean }> {
     const documents: string[] = [];
     let bytes = 0;
     const batch = Math.min(limit, 200);
@@ -296,7 +309,8 @@ export class CrawlJobsRepository {
         .execute();
       for (const [index, row] of rows.entries()) {
         if (index === batch) break;
-        if (documents.length >= limit || (documents.length > 0 && bytes + row.document_bytes > maxBytes)) return { documents, more: true };
+        if (documents.length >= limit || (documents.length > 0 && bytes + row.document_bytes > maxBytes))
+          return { documents, more: true };
         documents.push(row.document ?? 'null');
         bytes += row.document_bytes;
       }

@@ -61,7 +61,12 @@ export class CrawlPagesRepository {
 
   /** Drops the queued pages of a job that is being cancelled. */
   async cancelQueued(trx: Trx, jobId: string): Promise<void> {
-    await trx.updateTable('crawl_pages').set({ state: 'cancelled', finished_at: new Date() }).where('job_id', '=', jobId).where('state', '=', 'queued').execute();
+    await trx
+      .updateTable('crawl_pages')
+      .set({ state: 'cancelled', finished_at: new Date() })
+      .where('job_id', '=', jobId)
+      .where('state', '=', 'queued')
+      .execute();
   }
 
   /** Pages dispatched after `since` whose results have not come back yet, with their jobs' ids. */
@@ -76,7 +81,12 @@ export class CrawlPagesRepository {
 
   /** Puts one dispatched page back in the queue (its publish failed). */
   async requeue(pageId: string): Promise<void> {
-    await this.db.updateTable('crawl_pages').set({ state: 'queued' }).where('id', '=', pageId).where('state', '=', 'dispatched').execute();
+    await this.db
+      .updateTable('crawl_pages')
+      .set({ state: 'queued' })
+      .where('id', '=', pageId)
+      .where('state', '=', 'dispatched')
+      .execute();
   }
 
   async findMany(pageIds: readonly string[]): Promise<CrawlPageRow[]> {
@@ -91,13 +101,23 @@ export class CrawlPagesRepository {
   }
 
   async findByKey(trx: Trx, jobId: string, urlKey: string): Promise<Pick<CrawlPageRow, 'id' | 'state'> | undefined> {
-    return trx.selectFrom('crawl_pages').select(['id', 'state']).where('job_id', '=', jobId).where('url_key', '=', urlKey).executeTakeFirst();
+    return trx
+      .selectFrom('crawl_pages')
+      .select(['id', 'state'])
+      .where('job_id', '=', jobId)
+      .where('url_key', '=', urlKey)
+      .executeTakeFirst();
   }
 
   /** URL keys among `urlKeys` the job already has. */
   async existingKeys(trx: Trx, jobId: string, urlKeys: readonly string[]): Promise<Set<string>> {
     if (urlKeys.length === 0) return new Set();
-    const rows = await trx.selectFrom('crawl_pages').select('url_key').where('job_id', '=', jobId).where('url_key', 'in', urlKeys).execute();
+    const rows = await trx
+      .selectFrom('crawl_pages')
+      .select('url_key')
+      .where('job_id', '=', jobId)
+      .where('url_key', 'in', urlKeys)
+      .execute();
     return new Set(rows.map((row) => row.url_key));
   }
 
@@ -125,7 +145,11 @@ export class CrawlPagesRepository {
   }
 
   async fail(trx: Trx, pageId: string, error: WireError): Promise<void> {
-    await trx.updateTable('crawl_pages').set({ state: 'failed', finished_at: new Date(), error: JSON.stringify(error) }).where('id', '=', pageId).execute();
+    await trx
+      .updateTable('crawl_pages')
+      .set({ state: 'failed', finished_at: new Date(), error: JSON.stringify(error) })
+      .where('id', '=', pageId)
+      .execute();
   }
 
   async settle(trx: Trx, pageId: string, state: 'cancelled' | 'duplicate'): Promise<void> {

@@ -16,7 +16,8 @@ export class NextPagesListener implements ResultOutcomeListener {
   async withinTransaction(trx: Trx, outcomes: readonly ResultOutcome[]): Promise<AfterCommit> {
     const claims: { job: Job; pages: DispatchedPage[] }[] = [];
     for (const outcome of outcomes) {
-      if (outcome.type === 'job-settled') claims.push({ job: outcome.job, pages: await this.dispatcher.claimWithin(trx, outcome.job) });
+      if (outcome.type === 'job-settled')
+        claims.push({ job: outcome.job, pages: await this.dispatcher.claimWithin(trx, outcome.job) });
     }
     return async () => {
       await Promise.all(claims.map(({ job, pages }) => this.dispatcher.publish(job, pages)));

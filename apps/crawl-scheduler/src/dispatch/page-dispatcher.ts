@@ -67,7 +67,9 @@ export class PageDispatcher {
    * claim's commit and its publish, which would otherwise wait for the stale-dispatch sweep.
    */
   async republishRecent(): Promise<number> {
-    const pages = await this.pages.dispatchedSince(new Date(Date.now() - Streams.scrapeJobs.duplicateWindowMs + DUPLICATE_WINDOW_MARGIN_MS));
+    const pages = await this.pages.dispatchedSince(
+      new Date(Date.now() - Streams.scrapeJobs.duplicateWindowMs + DUPLICATE_WINDOW_MARGIN_MS),
+    );
     const byJob = new Map<string, DispatchedPage[]>();
     for (const { job_id: jobId, ...page } of pages) byJob.set(jobId, [...(byJob.get(jobId) ?? []), page]);
     for (const job of await this.jobs.findMany([...byJob.keys()])) await this.publish(job, byJob.get(job.id) ?? []);

@@ -23,7 +23,9 @@ export class CrawlFrontier {
     const options = job.crawlOptions;
     const start = parseCrawlableUrl(job.url);
     if (!start || options.sitemap === 'only') return [];
-    const absolute = links.map((link) => parseCrawlableUrl(link, finalUrl)?.href).filter((link): link is string => link !== undefined);
+    const absolute = links
+      .map((link) => parseCrawlableUrl(link, finalUrl)?.href)
+      .filter((link): link is string => link !== undefined);
     return triageLinks(job.id, absolute, depth, new CrawlScope(start, options), options, this.robots);
   }
 
@@ -31,7 +33,11 @@ export class CrawlFrontier {
   async admit(trx: Trx, job: Job, discovered: readonly NewPage[]): Promise<void> {
     if (discovered.length === 0) return;
     const unique = [...new Map(discovered.map((page) => [page.urlKey, page])).values()];
-    const known = await this.pages.existingKeys(trx, job.id, unique.map((page) => page.urlKey));
+    const known = await this.pages.existingKeys(
+      trx,
+      job.id,
+      unique.map((page) => page.urlKey),
+    );
     const room = (job.kind === 'crawl' ? job.crawlOptions.limit : 0) - job.pagesAdmitted;
     await this.jobs.insertPages(
       trx,

@@ -40,7 +40,9 @@ describe('CrawlScope', () => {
     expect(verdict('http://site.test/', 'http://site.test/docs/1', { includePaths: ['^/docs'] })).toBe('in-scope');
     expect(verdict('http://site.test/', 'http://site.test/docs/1', { excludePaths: ['/1$'] })).toBe('excluded');
     expect(verdict('http://site.test/', 'http://site.test/p?lang=fr', { excludePaths: ['lang=fr'] })).toBe('in-scope');
-    expect(verdict('http://site.test/', 'http://site.test/p?lang=fr', { excludePaths: ['lang=fr'], regexOnFullURL: true })).toBe('excluded');
+    expect(
+      verdict('http://site.test/', 'http://site.test/p?lang=fr', { excludePaths: ['lang=fr'], regexOnFullURL: true }),
+    ).toBe('excluded');
   });
 
   it('stops at the discovery depth and skips files that are not pages', () => {

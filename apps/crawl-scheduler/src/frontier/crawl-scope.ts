@@ -5,7 +5,15 @@ import { siteHost } from './url-key';
 const NON_PAGE_EXTENSIONS =
   /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|css|js|mjs|map|json|woff2?|ttf|otf|eot|zip|gz|tgz|bz2|xz|7z|rar|tar|mp3|mp4|m4a|wav|ogg|webm|mov|avi|mkv|exe|dmg|iso|apk|bin)$/i;
 
-export type ScopeVerdict = 'in-scope' | 'external' | 'subdomain' | 'outside-start-path' | 'excluded' | 'not-included' | 'too-deep' | 'not-a-page';
+export type ScopeVerdict =
+  | 'in-scope'
+  | 'external'
+  | 'subdomain'
+  | 'outside-start-path'
+  | 'excluded'
+  | 'not-included'
+  | 'too-deep'
+  | 'not-a-page';
 
 /** The gateway has refused patterns that do not compile, so a failure here is a bug, not bad input. */
 function compilePatterns(patterns: readonly string[]): RegExp[] {

@@ -47,7 +47,10 @@ export class CrawlSeeder {
       await this.jobs.markSeeded(trx, job.id);
     });
     if (!job.zeroDataRetention) {
-      this.logger.info({ jobId: job.id, queued: pages.filter((page) => page.state !== 'blocked').length, crawlDelayMs }, 'crawl seeded');
+      this.logger.info(
+        { jobId: job.id, queued: pages.filter((page) => page.state !== 'blocked').length, crawlDelayMs },
+        'crawl seeded',
+      );
     }
   }
 }

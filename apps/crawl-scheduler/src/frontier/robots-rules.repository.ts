@@ -9,7 +9,12 @@ export class RobotsRulesRepository {
   constructor(@Inject(DATABASE) private readonly db: Kysely<CrawlDatabase>) {}
 
   async find(jobId: string, origin: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('crawl_robots').select('body').where('job_id', '=', jobId).where('origin', '=', origin).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('crawl_robots')
+      .select('body')
+      .where('job_id', '=', jobId)
+      .where('origin', '=', origin)
+      .executeTakeFirst();
     return row?.body;
   }
 

@@ -12,7 +12,11 @@ export type FetchResource = (url: string) => Promise<FetchedResource | undefined
  * Collects page URLs from sitemaps: follows sitemap indexes, reads gzipped files (the fetcher gunzips them), and
  * stops once `limit` URLs are known. Unreadable sitemaps are skipped.
  */
-export async function readSitemaps(roots: readonly string[], fetchResource: FetchResource, limit: number): Promise<string[]> {
+export async function readSitemaps(
+  roots: readonly string[],
+  fetchResource: FetchResource,
+  limit: number,
+): Promise<string[]> {
   const pages: string[] = [];
   const seen = new Set<string>();
   let pending = roots.map((url) => ({ url, depth: 0 }));

@@ -30,7 +30,9 @@ export function crawlUrlKey(url: URL, ignoreQueryParameters: boolean): string {
   if (path.endsWith('/')) path = path.slice(0, -1);
   let query = '';
   if (!ignoreQueryParameters && url.search) {
-    const params = [...url.searchParams.entries()].sort(([a, x], [b, y]) => (a === b ? x.localeCompare(y) : a.localeCompare(b)));
+    const params = [...url.searchParams.entries()].sort(([a, x], [b, y]) =>
+      a === b ? x.localeCompare(y) : a.localeCompare(b),
+    );
     query = `?${new URLSearchParams(params).toString()}`;
   }
   return `${siteHost(url)}${port}${path}${query}`;

@@ -29,7 +29,10 @@ export class CancelJobService {
       await this.pages.cancelQueued(trx, job.id);
       await this.jobs.finish(trx, job.id, 'cancelled', this.retentionMs);
       // One event for the cancel, whatever number of pages it dropped.
-      return { status: 'cancelled' as const, deliveryId: await this.notifier.record(trx, job, 'failed', [], 'Job cancelled') };
+      return {
+        status: 'cancelled' as const,
+        deliveryId: await this.notifier.record(trx, job, 'failed', [], 'Job cancelled'),
+      };
     });
     if (!outcome) throw jobNotFound(request.kind);
     await this.notifier.queue([outcome.deliveryId ? { id: outcome.deliveryId, teamId: request.teamId } : undefined]);

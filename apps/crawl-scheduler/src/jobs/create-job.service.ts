@@ -28,12 +28,18 @@ export class CreateJobService {
     const deliveryId = await this.transactions.run(async (trx) => {
       const inserted = await this.jobs.insertJob(trx, created);
       if (!inserted) {
-        throw new DomainError(ErrorCode.Conflict, 'Idempotency key already used', { idempotencyKey: request.idempotencyKey });
+        throw new DomainError(ErrorCode.Conflict, 'Idempotency key already used', {
+          idempotencyKey: request.idempotencyKey,
+        });
       }
       const job = await this.jobs.lock(trx, id);
       if (!job) throw new DomainError(ErrorCode.Internal, 'job vanished while it was created');
       // Every URL of a batch is scraped as given, duplicates included: the position is its identity.
-      await this.jobs.insertPages(trx, job, urls.map((url, index) => ({ urlKey: `#${index}`, url, depth: 0 })));
+      await this.jobs.insertPages(
+        trx,
+        job,
+        urls.map((url, index) => ({ urlKey: `#${index}`, url, depth: 0 })),
+      );
       return this.notifier.record(trx, job, 'started', []);
     });
     await this.notifier.queue([deliveryId ? { id: deliveryId, teamId: request.teamId } : undefined]);
@@ -57,5 +63,11 @@ function newJob(id: string, request: CreateCrawlJobRequest): NewJob {
   if (request.kind === 'batch') return { ...state, kind: 'batch', delayMs: 0, seeded: true };
   // The gateway resolves every crawl's options; a crawl without them is a broken request, not a batch.
   if (!request.crawlOptions) throw new DomainError(ErrorCode.BadRequest, 'A crawl needs its crawl options');
-  return { ...state, kind: 'crawl', crawlOptions: request.crawlOptions, delayMs: Math.round((request.crawlOptions.delay ?? 0) * 1000), seeded: false };
+  return {
+    ...state,
+    kind: 'crawl',
+    crawlOptions: request.crawlOptions,
+    delayMs: Math.round((request.crawlOptions.delay ?? 0) * 1000),
+    seeded: false,
+  };
 }

@@ -17,9 +17,7 @@ const DEFAULT_PAGE_LIMIT = 100_000;
 /** Status pages, errors and the active list: reads scoped to the asking team. */
 @Injectable()
 export class JobQueriesService {
-  constructor(
-    @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
-  ) {}
+  constructor(@Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository) {}
 
   async status(request: CrawlJobStatusRequest): Promise<CrawlJobStatusReply> {
     const job = await this.require(request);

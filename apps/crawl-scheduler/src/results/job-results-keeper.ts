@@ -25,7 +25,14 @@ export class JobResultsKeeper {
   async keep(trx: Trx, jobId: string, results: readonly PreparedResult[]): Promise<ResultOutcome[]> {
     const job = await this.jobs.lock(trx, jobId);
     if (!job) return [];
-    const locked = new Map((await this.pages.lockMany(trx, results.map((result) => result.page.id))).map((page) => [page.id, page]));
+    const locked = new Map(
+      (
+        await this.pages.lockMany(
+          trx,
+          results.map((result) => result.page.id),
+        )
+      ).map((page) => [page.id, page]),
+    );
     const outcomes: ResultOutcome[] = [];
     const completed: CompletedPage[] = [];
     const discovered: NewPage[] = [];
@@ -33,7 +40,8 @@ export class JobResultsKeeper {
       const current = locked.get(page.id);
       if (!current) continue;
       if (current.state !== 'dispatched' && current.state !== 'queued') {
-        if (current.state === 'completed') outcomes.push({ type: 'page-kept-earlier', job, pageId: page.id, credits: current.credits });
+        if (current.state === 'completed')
+          outcomes.push({ type: 'page-kept-earlier', job, pageId: page.id, credits: current.credits });
         continue;
       }
       if (job.status !== 'scraping') {

@@ -12,13 +12,10 @@ describe('MicroBatcher', () => {
   it('processes a lone item at once and batches the items that arrive while a batch is in work', async () => {
     const batches: number[][] = [];
     const gate = deferred();
-    const batcher = new MicroBatcher<number>(
-      async (items) => {
-        batches.push(items);
-        if (batches.length === 1) await gate.promise;
-      },
-      10,
-    );
+    const batcher = new MicroBatcher<number>(async (items) => {
+      batches.push(items);
+      if (batches.length === 1) await gate.promise;
+    }, 10);
     const first = batcher.submit(1);
     const rest = [2, 3, 4].map((item) => batcher.submit(item));
     expect(batches).toEqual([[1]]);
@@ -30,13 +27,10 @@ describe('MicroBatcher', () => {
   it('splits what waits into batches of at most maxBatch', async () => {
     const batches: number[][] = [];
     const gate = deferred();
-    const batcher = new MicroBatcher<number>(
-      async (items) => {
-        batches.push(items);
-        await gate.promise;
-      },
-      2,
-    );
+    const batcher = new MicroBatcher<number>(async (items) => {
+      batches.push(items);
+      await gate.promise;
+    }, 2);
     const all = [1, 2, 3, 4, 5].map((item) => batcher.submit(item));
     gate.resolve();
     await Promise.all(all);
@@ -60,14 +54,11 @@ describe('MicroBatcher', () => {
   it('retries the items of a failed batch one by one, so only the item that fails alone is rejected', async () => {
     const gate = deferred();
     const processed: number[][] = [];
-    const batcher = new MicroBatcher<number>(
-      async (items) => {
-        processed.push(items);
-        if (processed.length === 1) await gate.promise;
-        if (items.includes(3)) throw new Error('poison');
-      },
-      10,
-    );
+    const batcher = new MicroBatcher<number>(async (items) => {
+      processed.push(items);
+      if (processed.length === 1) await gate.promise;
+      if (items.includes(3)) throw new Error('poison');
+    }, 10);
     const first = batcher.submit(1);
     const outcomes = Promise.allSettled([2, 3, 4].map((item) => batcher.submit(item)));
     gate.resolve();
@@ -80,15 +71,12 @@ describe('MicroBatcher', () => {
     const gate = deferred();
     let running = 0;
     let most = 0;
-    const batcher = new MicroBatcher<number>(
-      async () => {
-        running += 1;
-        most = Math.max(most, running);
-        await gate.promise;
-        running -= 1;
-      },
-      1,
-    );
+    const batcher = new MicroBatcher<number>(async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await gate.promise;
+      running -= 1;
+    }, 1);
     const all = [1, 2, 3].map((item) => batcher.submit(item));
     await new Promise((resolve) => setImmediate(resolve));
     expect(running).toBe(1);

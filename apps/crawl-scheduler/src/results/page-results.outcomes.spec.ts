@@ -51,7 +51,10 @@ function setUp(options: { commit?: 'succeeds' | 'fails' } = {}) {
     keep: jest.fn(async (_trx: unknown, jobId: string): Promise<ResultOutcome[]> => {
       log.push(`keep ${jobId}`);
       const job = jobOf(jobId);
-      return [{ type: 'page-kept-earlier', job, pageId: `${jobId}-page`, credits: 1 }, { type: 'job-settled', job }];
+      return [
+        { type: 'page-kept-earlier', job, pageId: `${jobId}-page`, credits: 1 },
+        { type: 'job-settled', job },
+      ];
     }),
   };
   const transactions = {
@@ -125,7 +128,9 @@ describe('PageResultsProcessor outcomes', () => {
       },
     };
 
-    await expect(build([billing.instance, failing]).process([event('a1')])).rejects.toThrow('webhook table unavailable');
+    await expect(build([billing.instance, failing]).process([event('a1')])).rejects.toThrow(
+      'webhook table unavailable',
+    );
 
     expect(log).not.toContain('commit');
     expect(log).not.toContain('billing: after commit');

@@ -65,7 +65,16 @@ function page(id: string, overrides: Partial<CrawlPageRow> = {}): CrawlPageRow {
 }
 
 function completed(pageId: string, credits = 1): ScrapeJobFinishedEvent {
-  return { jobId: pageId, teamId: TEAM, status: 'completed', credits, document: { markdown: `# ${pageId}`, metadata: { sourceURL: pageId, url: `https://example.com/${pageId}`, statusCode: 200 } } };
+  return {
+    jobId: pageId,
+    teamId: TEAM,
+    status: 'completed',
+    credits,
+    document: {
+      markdown: `# ${pageId}`,
+      metadata: { sourceURL: pageId, url: `https://example.com/${pageId}`, statusCode: 200 },
+    },
+  };
 }
 
 function setUp(rows: { job: BatchScrape; pages: CrawlPageRow[] }, finished?: FinishedStatus) {
@@ -78,7 +87,9 @@ function setUp(rows: { job: BatchScrape; pages: CrawlPageRow[] }, finished?: Fin
   };
   const pages = {
     findMany: jest.fn(async (ids: readonly string[]) => rows.pages.filter((row) => ids.includes(row.id))),
-    lockMany: jest.fn(async (_trx: unknown, ids: readonly string[]) => rows.pages.filter((row) => ids.includes(row.id))),
+    lockMany: jest.fn(async (_trx: unknown, ids: readonly string[]) =>
+      rows.pages.filter((row) => ids.includes(row.id)),
+    ),
     completeMany: jest.fn(async () => undefined),
     settle: jest.fn(async () => undefined),
     fail: jest.fn(async () => undefined),
@@ -88,8 +99,12 @@ function setUp(rows: { job: BatchScrape; pages: CrawlPageRow[] }, finished?: Fin
   const finisher = { finishIfDone: jest.fn(async () => finished) };
   // Deliveries are recorded only for a job with a webhook; their ids name what they report.
   const notifier = {
-    record: jest.fn(async (_trx: unknown, _job: unknown, kind: string, data: { markdown?: string }[]) => (rows.job.webhook ? `${kind} ${data[0]?.markdown ?? ''}` : undefined)),
-    recordFinished: jest.fn(async (_trx: unknown, _job: unknown, status: string) => (rows.job.webhook ? status : undefined)),
+    record: jest.fn(async (_trx: unknown, _job: unknown, kind: string, data: { markdown?: string }[]) =>
+      rows.job.webhook ? `${kind} ${data[0]?.markdown ?? ''}` : undefined,
+    ),
+    recordFinished: jest.fn(async (_trx: unknown, _job: unknown, status: string) =>
+      rows.job.webhook ? status : undefined,
+    ),
     queue: jest.fn(async () => undefined),
   };
   const claimedNext = [{ id: 'next', url: 'https://example.com/next', attempts: 1 }];
@@ -115,13 +130,18 @@ function setUp(rows: { job: BatchScrape; pages: CrawlPageRow[] }, finished?: Fin
 
 describe('PageResultsProcessor', () => {
   it('keeps a batch of one job in one transaction: one lock, one statement for the documents, one bill, one dispatch', async () => {
-    const { processor, jobs, pages, finisher, dispatcher, biller, claimedNext } = setUp({ job: job(), pages: [page('a'), page('b')] });
+    const { processor, jobs, pages, finisher, dispatcher, biller, claimedNext } = setUp({
+      job: job(),
+      pages: [page('a'), page('b')],
+    });
     await processor.process([completed('a', 1), completed('b', 5)]);
 
     expect(jobs.transaction).toHaveBeenCalledTimes(1);
     expect(jobs.lock).toHaveBeenCalledTimes(1);
     expect(pages.completeMany).toHaveBeenCalledTimes(1);
-    const [[, jobId, kept]] = pages.completeMany.mock.calls as unknown as [[unknown, string, { pageId: string; credits: number; document: string }[]]];
+    const [[, jobId, kept]] = pages.completeMany.mock.calls as unknown as [
+      [unknown, string, { pageId: string; credits: number; document: string }[]],
+    ];
     expect(jobId).toBe(JOB_ID);
     expect(kept.map((entry) => [entry.pageId, entry.credits]).sort()).toEqual([
       ['a', 1],
@@ -130,7 +150,10 @@ describe('PageResultsProcessor', () => {
     expect(JSON.parse(kept[0]?.document ?? 'null')).toMatchObject({ markdown: expect.stringMatching(/^# [ab]$/) });
     expect(biller.bill).toHaveBeenCalledTimes(1);
     expect(biller.bill.mock.calls[0]).toEqual([
-      expect.arrayContaining([expect.objectContaining({ pageId: 'a', credits: 1 }), expect.objectContaining({ pageId: 'b', credits: 5 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ pageId: 'a', credits: 1 }),
+        expect.objectContaining({ pageId: 'b', credits: 5 }),
+      ]),
     ]);
     expect(finisher.finishIfDone).toHaveBeenCalledTimes(1);
     expect(dispatcher.claimWithin).toHaveBeenCalledTimes(1);
@@ -141,7 +164,9 @@ describe('PageResultsProcessor', () => {
     const { processor, pages, biller } = setUp({ job: job(), pages: [page('a')] });
     await processor.process([completed('a'), completed('a')]);
 
-    expect(pages.completeMany).toHaveBeenCalledWith(expect.anything(), JOB_ID, [expect.objectContaining({ pageId: 'a' })]);
+    expect(pages.completeMany).toHaveBeenCalledWith(expect.anything(), JOB_ID, [
+      expect.objectContaining({ pageId: 'a' }),
+    ]);
     expect(biller.bill).toHaveBeenCalledWith([expect.objectContaining({ pageId: 'a' })]);
   });
 
@@ -170,7 +195,12 @@ describe('PageResultsProcessor', () => {
   });
 
   it('records the page events and the end of the job the batch finished inside its transaction, and queues them in that order after it', async () => {
-    const webhook = { url: 'https://hooks.example/', headers: {}, metadata: {}, events: ['page' as const, 'completed' as const] };
+    const webhook = {
+      url: 'https://hooks.example/',
+      headers: {},
+      metadata: {},
+      events: ['page' as const, 'completed' as const],
+    };
     const { processor, jobs, notifier } = setUp({ job: job({ webhook }), pages: [page('a'), page('b')] }, 'completed');
     let committed = false;
     jobs.transaction.mockImplementationOnce(async (work: (trx: unknown) => Promise<unknown>) => {
@@ -184,7 +214,11 @@ describe('PageResultsProcessor', () => {
 
     await processor.process([completed('a'), completed('b')]);
 
-    expect(notifier.recordFinished).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ id: JOB_ID }), 'completed');
+    expect(notifier.recordFinished).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ id: JOB_ID }),
+      'completed',
+    );
     expect(notifier.queue).toHaveBeenCalledTimes(1);
     expect(notifier.queue).toHaveBeenCalledWith([
       { id: 'page # a', teamId: TEAM },

@@ -3,7 +3,12 @@ import type { ScrapeJobFinishedEvent } from '@wh/contracts';
 import { Transactions } from '../database/transactions';
 import { JobResultsKeeper } from './job-results-keeper';
 import { ResultLoader } from './result-loader';
-import { type AfterCommit, RESULT_OUTCOME_LISTENERS, type ResultOutcome, type ResultOutcomeListener } from './result-outcomes';
+import {
+  type AfterCommit,
+  RESULT_OUTCOME_LISTENERS,
+  type ResultOutcome,
+  type ResultOutcomeListener,
+} from './result-outcomes';
 
 /**
  * Keeps a batch of page results in one transaction (one lock per job, one statement per job for the documents), and
@@ -26,7 +31,8 @@ export class PageResultsProcessor {
     const afterCommit = await this.transactions.run(async (trx) => {
       const outcomes: ResultOutcome[] = [];
       // Jobs in id order: two replicas keeping results of the same jobs never wait on each other's locks.
-      for (const jobId of [...byJob.keys()].sort()) outcomes.push(...(await this.keeper.keep(trx, jobId, byJob.get(jobId) ?? [])));
+      for (const jobId of [...byJob.keys()].sort())
+        outcomes.push(...(await this.keeper.keep(trx, jobId, byJob.get(jobId) ?? [])));
       const steps: AfterCommit[] = [];
       for (const listener of this.listeners) steps.push(await listener.withinTransaction(trx, outcomes));
       return steps;

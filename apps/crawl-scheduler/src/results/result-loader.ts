@@ -29,7 +29,9 @@ export class ResultLoader {
   async load(events: readonly ScrapeJobFinishedEvent[]): Promise<Map<string, PreparedResult[]>> {
     // A redelivery can share a batch with the delivery it repeats: one of them is kept, both are acknowledged.
     const distinct = [...new Map(events.map((event) => [event.jobId, event])).values()];
-    const pages = new Map((await this.pages.findMany(distinct.map((event) => event.jobId))).map((page) => [page.id, page]));
+    const pages = new Map(
+      (await this.pages.findMany(distinct.map((event) => event.jobId))).map((page) => [page.id, page]),
+    );
     // A page of an expired (deleted) job, or an event that does not match its page's team, has nothing to keep.
     const owned = distinct.filter((event) => pages.get(event.jobId)?.team_id === event.teamId);
     const jobIds = [...new Set(owned.map((event) => pages.get(event.jobId)?.job_id ?? ''))];
@@ -49,7 +51,9 @@ export class ResultLoader {
 
   private async prepare(job: Job, page: CrawlPageRow, event: ScrapeJobFinishedEvent): Promise<PreparedResult> {
     const document = event.status === 'completed' ? event.document : undefined;
-    const discovered = document ? await this.frontier.discover(job, page.depth + 1, document.metadata.url, event.discoveredLinks ?? []) : [];
+    const discovered = document
+      ? await this.frontier.discover(job, page.depth + 1, document.metadata.url, event.discoveredLinks ?? [])
+      : [];
     return { event, page, document, discovered };
   }
 }

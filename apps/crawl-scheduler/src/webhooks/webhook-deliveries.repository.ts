@@ -41,7 +41,12 @@ export class WebhookDeliveriesRepository {
 
   async markQueued(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.updateTable('webhook_deliveries').set({ status: 'queued' }).where('id', 'in', [...ids]).where('status', '=', 'pending').execute();
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'queued' })
+      .where('id', 'in', [...ids])
+      .where('status', '=', 'pending')
+      .execute();
   }
 
   /** Deliveries recorded but never queued (the scheduler died between commit and publish). */
@@ -57,10 +62,18 @@ export class WebhookDeliveriesRepository {
   }
 
   async find(teamId: string, id: string): Promise<WebhookDeliveryRow | undefined> {
-    return this.db.selectFrom('webhook_deliveries').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('team_id', '=', teamId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
-  async recordAttempt(id: string, outcome: { delivered: true } | { delivered: false; error: string; final: boolean }): Promise<void> {
+  async recordAttempt(
+    id: string,
+    outcome: { delivered: true } | { delivered: false; error: string; final: boolean },
+  ): Promise<void> {
     await this.db
       .updateTable('webhook_deliveries')
       .set((eb) => ({

@@ -25,13 +25,21 @@ export class WebhookDeliveryHandler {
     const delivery = await this.deliveries.find(command.teamId, command.deliveryId);
     if (!delivery || delivery.status === 'delivered' || delivery.status === 'failed') return;
     const { secret } = await this.requester.request(Subjects.teamWebhookSecret, { teamId: delivery.team_id });
-    const outcome = await this.sender.send({ url: delivery.url, headers: delivery.headers, body: delivery.body, secret });
+    const outcome = await this.sender.send({
+      url: delivery.url,
+      headers: delivery.headers,
+      body: delivery.body,
+      secret,
+    });
     if (outcome.delivered) {
       await this.deliveries.recordAttempt(delivery.id, outcome);
       return;
     }
     await this.deliveries.recordAttempt(delivery.id, { ...outcome, final: context.isLastDelivery });
-    this.logger.warn({ deliveryId: delivery.id, jobId: delivery.job_id, attempt: context.deliveryCount, error: outcome.error }, 'webhook delivery failed');
+    this.logger.warn(
+      { deliveryId: delivery.id, jobId: delivery.job_id, attempt: context.deliveryCount, error: outcome.error },
+      'webhook delivery failed',
+    );
     if (!context.isLastDelivery) {
       throw new DomainError(ErrorCode.ServiceUnavailable, `webhook target answered ${outcome.error}`, undefined, true);
     }

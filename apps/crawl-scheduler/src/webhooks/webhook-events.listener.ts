@@ -18,8 +18,10 @@ export class WebhookEventsListener implements ResultOutcomeListener {
     const deliveries: Delivery[] = [];
     for (const outcome of outcomes) {
       let deliveryId: string | undefined;
-      if (outcome.type === 'page-kept') deliveryId = await this.notifier.record(trx, outcome.job, 'page', [outcome.document]);
-      if (outcome.type === 'job-finished') deliveryId = await this.notifier.recordFinished(trx, outcome.job, outcome.status);
+      if (outcome.type === 'page-kept')
+        deliveryId = await this.notifier.record(trx, outcome.job, 'page', [outcome.document]);
+      if (outcome.type === 'job-finished')
+        deliveryId = await this.notifier.recordFinished(trx, outcome.job, outcome.status);
       if (deliveryId) deliveries.push({ id: deliveryId, teamId: outcome.job.teamId });
     }
     return () => this.notifier.queue(deliveries);

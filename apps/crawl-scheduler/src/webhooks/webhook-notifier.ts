@@ -21,7 +21,13 @@ export class WebhookNotifier {
   ) {}
 
   /** Returns the delivery's id to pass to {@link queue} after commit, or undefined when nothing is to be sent. */
-  async record(trx: Trx, job: Job, kind: WebhookEventKind, data: ScrapeDocument[], error?: string): Promise<string | undefined> {
+  async record(
+    trx: Trx,
+    job: Job,
+    kind: WebhookEventKind,
+    data: ScrapeDocument[],
+    error?: string,
+  ): Promise<string | undefined> {
     const webhook = job.webhook;
     if (!webhook || !webhook.events.includes(kind)) return undefined;
     const type = `${EVENT_PREFIX[job.kind]}.${kind}`;
@@ -34,20 +40,34 @@ export class WebhookNotifier {
       ...(error ? { error } : {}),
     });
     const id = randomUUID();
-    await this.deliveries.insert(trx, { id, jobId: job.id, teamId: job.teamId, eventType: type, url: webhook.url, headers: webhook.headers, body });
+    await this.deliveries.insert(trx, {
+      id,
+      jobId: job.id,
+      teamId: job.teamId,
+      eventType: type,
+      url: webhook.url,
+      headers: webhook.headers,
+      body,
+    });
     return id;
   }
 
   /** The event of a job's end: `completed`, or `failed` when not one of its pages could be scraped. */
   async recordFinished(trx: Trx, job: Job, status: FinishedStatus): Promise<string | undefined> {
-    return status === 'failed' ? this.record(trx, job, 'failed', [], 'No page of the job could be scraped') : this.record(trx, job, 'completed', []);
+    return status === 'failed'
+      ? this.record(trx, job, 'failed', [], 'No page of the job could be scraped')
+      : this.record(trx, job, 'completed', []);
   }
 
   /** Queues recorded deliveries; the message id makes a repeated queueing of one delivery a no-op. */
   async queue(deliveries: ReadonlyArray<{ id: string; teamId: string } | undefined>): Promise<void> {
     const present = deliveries.filter((delivery): delivery is { id: string; teamId: string } => delivery !== undefined);
     for (const delivery of present) {
-      await this.publisher.publish(Subjects.webhookDeliver, { deliveryId: delivery.id, teamId: delivery.teamId }, { msgId: `webhook:${delivery.id}` });
+      await this.publisher.publish(
+        Subjects.webhookDeliver,
+        { deliveryId: delivery.id, teamId: delivery.teamId },
+        { msgId: `webhook:${delivery.id}` },
+      );
     }
     await this.deliveries.markQueued(present.map((delivery) => delivery.id));
   }

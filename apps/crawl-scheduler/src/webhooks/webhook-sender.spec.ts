@@ -29,7 +29,12 @@ describe('WebhookSender', () => {
     answer = 204;
   });
 
-  const attempt = (target: string) => ({ url: target, headers: { 'x-caller': 'yes' }, body: '{"type":"crawl.page"}', secret: 'team-secret' });
+  const attempt = (target: string) => ({
+    url: target,
+    headers: { 'x-caller': 'yes' },
+    body: '{"type":"crawl.page"}',
+    secret: 'team-secret',
+  });
 
   it('posts the raw body signed with the team secret, with the caller headers', async () => {
     const sender = new WebhookSender({ allowPrivateTargets: true, timeoutMs: 2_000, userAgent: 'test' });

@@ -14,7 +14,8 @@ type Caller = Pick<StackDescription, 'baseUrl' | 'apiKey'>;
 /** POST /v2/browser, expecting success. */
 export async function createSession(stack: Caller, body: Record<string, unknown> = {}): Promise<CreatedSession> {
   const response = await callApi(stack, 'POST', '/v2/browser', body);
-  if (response.status !== 200) throw new Error(`POST /v2/browser answered ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status !== 200)
+    throw new Error(`POST /v2/browser answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body as unknown as CreatedSession;
 }
 
@@ -27,7 +28,9 @@ export function openSocket(url: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { maxPayload: 256 * 1024 * 1024 });
     socket.once('open', () => resolve(socket));
-    socket.once('unexpected-response', (_request, response) => reject(new Error(`refused with HTTP ${response.statusCode}`)));
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`refused with HTTP ${response.statusCode}`)),
+    );
     socket.once('error', reject);
   });
 }
@@ -53,7 +56,13 @@ export function closeOf(socket: WebSocket): Promise<{ code: number; reason: stri
 }
 
 /** Sends one raw CDP command and waits for its answer. */
-export function cdpCall(socket: WebSocket, id: number, method: string, params: Record<string, unknown> = {}, sessionId?: string): Promise<Record<string, unknown>> {
+export function cdpCall(
+  socket: WebSocket,
+  id: number,
+  method: string,
+  params: Record<string, unknown> = {},
+  sessionId?: string,
+): Promise<Record<string, unknown>> {
   return new Promise((resolve) => {
     const onMessage = (data: WebSocket.RawData): void => {
       const message = JSON.parse((data as Buffer).toString()) as Record<string, unknown>;

@@ -1,4 +1,12 @@
-import { callApi, CRAWL_TEST_DOMAIN, type CrawlSite, type CrawlSiteOptions, eventually, type StackDescription, startCrawlSite } from '@wh/testing';
+import {
+  callApi,
+  CRAWL_TEST_DOMAIN,
+  type CrawlSite,
+  type CrawlSiteOptions,
+  eventually,
+  type StackDescription,
+  startCrawlSite,
+} from '@wh/testing';
 
 export interface JobStatusBody {
   success: boolean;
@@ -20,7 +28,11 @@ export function startOwnCrawlSite(options: Omit<CrawlSiteOptions, 'host'> = {}):
 }
 
 /** Polls a job's status until it leaves `scraping`. */
-export async function waitForJob(stack: Pick<StackDescription, 'baseUrl' | 'apiKey'>, path: string, timeoutMs = 60_000): Promise<JobStatusBody> {
+export async function waitForJob(
+  stack: Pick<StackDescription, 'baseUrl' | 'apiKey'>,
+  path: string,
+  timeoutMs = 60_000,
+): Promise<JobStatusBody> {
   return eventually(
     async () => {
       const response = await callApi(stack, 'GET', path);

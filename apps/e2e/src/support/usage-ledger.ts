@@ -25,7 +25,9 @@ export class UsageLedger {
       await eventually(async () => expect(await recorded()).toBe(this.successfulScrapes));
       await work();
       await eventually(async () => expect(await recorded()).toBe(this.successfulScrapes));
-      const { rows } = await client.query<{ credits: number }>('select credits from usage_events order by recorded_at desc limit 1');
+      const { rows } = await client.query<{ credits: number }>(
+        'select credits from usage_events order by recorded_at desc limit 1',
+      );
       return rows[0]?.credits ?? Number.NaN;
     } finally {
       await client.end();

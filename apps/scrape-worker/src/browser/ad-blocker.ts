@@ -21,11 +21,15 @@ export class AdBlocker {
   /** Parses the given list files; an empty list gives a blocker that blocks nothing. */
   static async fromListFiles(files: string[]): Promise<AdBlocker> {
     const lists = await Promise.all(files.map((file) => readFile(file, 'utf8')));
-    return new AdBlocker(FiltersEngine.parse(lists.join('\n'), { loadCosmeticFilters: true, loadNetworkFilters: true }));
+    return new AdBlocker(
+      FiltersEngine.parse(lists.join('\n'), { loadCosmeticFilters: true, loadNetworkFilters: true }),
+    );
   }
 
   get isEmpty(): boolean {
-    return this.engine.getFilters().networkFilters.length === 0 && this.engine.getFilters().cosmeticFilters.length === 0;
+    return (
+      this.engine.getFilters().networkFilters.length === 0 && this.engine.getFilters().cosmeticFilters.length === 0
+    );
   }
 
   shouldBlock(url: string, sourceUrl: string, type: string): boolean {

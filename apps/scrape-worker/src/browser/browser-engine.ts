@@ -97,20 +97,30 @@ export class BrowserEngine {
     });
     if (filter) undo.push(() => filter.remove());
     const remaining = (): number => Math.max(1, request.deadlineAt - Date.now());
-    const navigation = await page.goto(request.url, { waitUntil: 'load', timeout: remaining() }).catch((error: unknown) => {
-      throw filter?.refusal() ?? navigationError(error, request.url);
-    });
+    const navigation = await page
+      .goto(request.url, { waitUntil: 'load', timeout: remaining() })
+      .catch((error: unknown) => {
+        throw filter?.refusal() ?? navigationError(error, request.url);
+      });
     // Chromium shows a PDF in its viewer and hands out the viewer's HTML, not the file: the caller fetches it.
     if (mimeTypeOf(navigation) === 'application/pdf') {
       return { response: { ...(await snapshot(page, navigation)), contentType: 'application/pdf' } };
     }
     await settle(page, remaining());
-    if (options.waitFor) await new Promise((resolve) => setTimeout(resolve, Math.min(options.waitFor ?? 0, remaining())));
+    if (options.waitFor)
+      await new Promise((resolve) => setTimeout(resolve, Math.min(options.waitFor ?? 0, remaining())));
     if (blockAds) await applyCosmeticFilters(page, this.settings.adBlocker);
     const actions = options.actions?.length
-      ? await runActions(options.actions, { page, files: this.files, teamId: request.teamId, deadlineAt: request.deadlineAt })
+      ? await runActions(options.actions, {
+          page,
+          files: this.files,
+          teamId: request.teamId,
+          deadlineAt: request.deadlineAt,
+        })
       : undefined;
-    const screenshot = options.screenshot ? await captureScreenshot(page, options.screenshot, this.files, request.teamId) : undefined;
+    const screenshot = options.screenshot
+      ? await captureScreenshot(page, options.screenshot, this.files, request.teamId)
+      : undefined;
     return { response: await snapshot(page, navigation), screenshot, actions };
   }
 }
@@ -138,7 +148,11 @@ async function snapshot(page: Page, navigation: HTTPResponse | null): Promise<Fe
     body: Buffer.from(html, 'utf8'),
     text: html,
     charset: 'utf-8',
-    redirects: navigation?.request().redirectChain().map((hop) => hop.url()) ?? [],
+    redirects:
+      navigation
+        ?.request()
+        .redirectChain()
+        .map((hop) => hop.url()) ?? [],
   };
 }
 
@@ -147,9 +161,12 @@ function navigationError(error: unknown, url: string): DomainError {
   if (/ERR_NAME_NOT_RESOLVED/.test(message)) {
     return new DomainError(ErrorCode.ScrapeDnsResolutionError, `The host of ${url} could not be resolved`, { url });
   }
-  if (/ERR_CERT|SSL/.test(message)) return new DomainError(ErrorCode.ScrapeSslError, `TLS failed for ${url}: ${message}`, { url });
-  if (/Navigation timeout|TimeoutError/i.test(message)) return new DomainError(ErrorCode.ScrapeTimeout, 'Scrape timed out');
-  if (/net::ERR_/.test(message)) return new DomainError(ErrorCode.ScrapeSiteError, `Loading ${url} failed: ${message}`, { url });
+  if (/ERR_CERT|SSL/.test(message))
+    return new DomainError(ErrorCode.ScrapeSslError, `TLS failed for ${url}: ${message}`, { url });
+  if (/Navigation timeout|TimeoutError/i.test(message))
+    return new DomainError(ErrorCode.ScrapeTimeout, 'Scrape timed out');
+  if (/net::ERR_/.test(message))
+    return new DomainError(ErrorCode.ScrapeSiteError, `Loading ${url} failed: ${message}`, { url });
   return toDomainError(error);
 }
 
@@ -159,10 +176,13 @@ function navigationError(error: unknown, url: string): DomainError {
  */
 async function withDeadline<T>(page: Page, deadlineAt: number, work: () => Promise<T>): Promise<T> {
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    page.close().catch(() => undefined);
-  }, Math.max(0, deadlineAt - Date.now()));
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      page.close().catch(() => undefined);
+    },
+    Math.max(0, deadlineAt - Date.now()),
+  );
   try {
     return await work();
   } catch (error) {

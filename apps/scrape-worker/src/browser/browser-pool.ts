@@ -88,13 +88,22 @@ export class BrowserPool {
       } catch (error) {
         if (!this.hasCrashed(pooled) && !(error instanceof PageCrashedError)) throw error;
         if (attempt >= 2) {
-          throw new DomainError(ErrorCode.ServiceUnavailable, 'The browser crashed twice while rendering this page', undefined, true);
+          throw new DomainError(
+            ErrorCode.ServiceUnavailable,
+            'The browser crashed twice while rendering this page',
+            undefined,
+            true,
+          );
         }
       }
     }
   }
 
-  private async runOnce<T>(pooled: PooledBrowser, work: (page: Page) => Promise<T>, options: PageContextOptions): Promise<T> {
+  private async runOnce<T>(
+    pooled: PooledBrowser,
+    work: (page: Page) => Promise<T>,
+    options: PageContextOptions,
+  ): Promise<T> {
     pooled.openPages += 1;
     pooled.pagesServed += 1;
     let lease: ContextLease | undefined;
@@ -126,7 +135,8 @@ export class BrowserPool {
   }
 
   private async browserForNextPage(): Promise<PooledBrowser> {
-    if (this.closed) throw new DomainError(ErrorCode.ServiceUnavailable, 'The browser pool is shutting down', undefined, true);
+    if (this.closed)
+      throw new DomainError(ErrorCode.ServiceUnavailable, 'The browser pool is shutting down', undefined, true);
     const pending = this.current;
     if (pending) {
       const pooled = await pending.catch(() => undefined);
@@ -142,7 +152,12 @@ export class BrowserPool {
     try {
       browser = await launchChromium(this.settings);
     } catch (error) {
-      throw new DomainError(ErrorCode.ServiceUnavailable, `Chromium could not be started: ${(error as Error).message}`, undefined, true);
+      throw new DomainError(
+        ErrorCode.ServiceUnavailable,
+        `Chromium could not be started: ${(error as Error).message}`,
+        undefined,
+        true,
+      );
     }
     const pooled: PooledBrowser = {
       browser,

@@ -24,14 +24,17 @@ export const browserProviders: Provider[] = [
           maxMemoryBytes: config.BROWSER_MAX_MEMORY_MB * MB,
           contextReuses: config.BROWSER_CONTEXT_REUSES,
         },
-        (event, stats) => (event === 'crashed' ? logger.warn : logger.info).call(logger, { ...stats }, `browser ${event}`),
+        (event, stats) =>
+          (event === 'crashed' ? logger.warn : logger.info).call(logger, { ...stats }, `browser ${event}`),
       ),
   },
   {
     provide: AdBlocker,
     inject: [ScrapeWorkerConfig, LOGGER],
     useFactory: async (config: ScrapeWorkerConfig, logger: Logger) => {
-      const files = config.ADBLOCK_LISTS.split(',').map((file) => file.trim()).filter(Boolean);
+      const files = config.ADBLOCK_LISTS.split(',')
+        .map((file) => file.trim())
+        .filter(Boolean);
       const blocker = await AdBlocker.fromListFiles(files);
       if (blocker.isEmpty) logger.warn('ADBLOCK_LISTS names no filter lists: blockAds blocks nothing');
       return blocker;

@@ -169,7 +169,9 @@ export class ContextShelf {
       const client = session;
       await client.send('Page.resetNavigationHistory');
       await client.send('DOMStorage.clear', { storageId: { securityOrigin: documentOrigin, isLocalStorage: false } });
-      await Promise.all(lease.origins.map((origin) => client.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })));
+      await Promise.all(
+        lease.origins.map((origin) => client.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })),
+      );
       await client.send('Network.clearBrowserCookies');
       await client.send('Network.clearBrowserCache');
     } finally {

@@ -16,7 +16,11 @@ export interface EmulationRequest {
   ignoreCertificateErrors: boolean;
 }
 
-function splitHeaders(headers: Record<string, string>): { userAgent?: string; cookie?: string; rest: Record<string, string> } {
+function splitHeaders(headers: Record<string, string>): {
+  userAgent?: string;
+  cookie?: string;
+  rest: Record<string, string>;
+} {
   const rest: Record<string, string> = {};
   let userAgent: string | undefined;
   let cookie: string | undefined;
@@ -80,7 +84,9 @@ export async function applyEmulation(page: Page, request: EmulationRequest): Pro
   });
   if (request.location) {
     await client.send('Emulation.setTimezoneOverride', { timezoneId: request.location.timeZone });
-    await client.send('Emulation.setLocaleOverride', { locale: request.location.languages[0]?.replace('_', '-') ?? 'en-US' });
+    await client.send('Emulation.setLocaleOverride', {
+      locale: request.location.languages[0]?.replace('_', '-') ?? 'en-US',
+    });
   }
   const extraHeaders = Object.keys(rest).length > 0;
   if (extraHeaders) await page.setExtraHTTPHeaders(rest);

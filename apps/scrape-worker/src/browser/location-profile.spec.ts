@@ -13,7 +13,10 @@ describe('locationProfile', () => {
   });
 
   it('keeps the languages the caller gave', () => {
-    expect(locationProfile({ country: 'CH', languages: ['fr-CH'] })).toMatchObject({ timeZone: 'Europe/Zurich', languages: ['fr-CH'] });
+    expect(locationProfile({ country: 'CH', languages: ['fr-CH'] })).toMatchObject({
+      timeZone: 'Europe/Zurich',
+      languages: ['fr-CH'],
+    });
   });
 
   it('refuses a code that names no country', () => {

@@ -44,9 +44,14 @@ export function locationProfile(location: LocationOption): LocationProfile {
   const zones = /^[A-Z]{2}$/.test(country) ? timeZonesOf(country) : [];
   const timeZone = MAIN_TIME_ZONE[country] ?? zones[0];
   if (!timeZone) {
-    throw new DomainError(ErrorCode.BadRequest, `location.country must be an ISO 3166-1 alpha-2 country code, not ${country}`);
+    throw new DomainError(
+      ErrorCode.BadRequest,
+      `location.country must be an ISO 3166-1 alpha-2 country code, not ${country}`,
+    );
   }
   const likely = new Intl.Locale(`und-${country}`).maximize();
-  const languages = location.languages?.length ? location.languages : [`${likely.language}-${country}`, likely.language];
+  const languages = location.languages?.length
+    ? location.languages
+    : [`${likely.language}-${country}`, likely.language];
   return { country, languages, timeZone };
 }

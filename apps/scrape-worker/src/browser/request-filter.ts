@@ -25,10 +25,14 @@ async function assertPublicHost(url: URL): Promise<void> {
   const addresses = await lookup(host, { all: true });
   const refused = addresses.find((entry) => classifyAddress(entry.address) !== 'public');
   if (refused) {
-    throw new DomainError(ErrorCode.ScrapeTargetForbidden, `The host ${host} resolves to a non-public address and cannot be scraped`, {
-      host,
-      address: refused.address,
-    });
+    throw new DomainError(
+      ErrorCode.ScrapeTargetForbidden,
+      `The host ${host} resolves to a non-public address and cannot be scraped`,
+      {
+        host,
+        address: refused.address,
+      },
+    );
   }
 }
 
@@ -37,7 +41,10 @@ async function assertPublicHost(url: URL): Promise<void> {
  * the HTTP engine does, and ad and tracker requests matched by the filter lists are aborted. Chromium resolves
  * names again after this check, so a DNS answer changing in between is not caught here.
  */
-export async function installRequestFilter(page: Page, settings: RequestFilterSettings): Promise<RequestFilter | undefined> {
+export async function installRequestFilter(
+  page: Page,
+  settings: RequestFilterSettings,
+): Promise<RequestFilter | undefined> {
   if (settings.allowPrivateTargets && !settings.adBlocker) return undefined;
   let refusal: DomainError | undefined;
   const checkedHosts = new Map<string, Promise<void>>();

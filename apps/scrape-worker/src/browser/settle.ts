@@ -9,5 +9,7 @@ const QUIET_MS = 250;
  * seconds: pages that never go quiet (polling, streaming) are taken as they are then.
  */
 export async function settle(page: Page, remainingMs: number): Promise<void> {
-  await page.waitForNetworkIdle({ idleTime: QUIET_MS, timeout: Math.min(SETTLE_LIMIT_MS, remainingMs) }).catch(() => undefined);
+  await page
+    .waitForNetworkIdle({ idleTime: QUIET_MS, timeout: Math.min(SETTLE_LIMIT_MS, remainingMs) })
+    .catch(() => undefined);
 }

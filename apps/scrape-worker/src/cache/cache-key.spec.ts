@@ -19,7 +19,9 @@ describe('scrapeCacheKey', () => {
     ['removeBase64Images', { removeBase64Images: false }],
     ['headers', { headers: { cookie: 'x' } }],
   ])('changes with %s', (_name, change) => {
-    expect(scrapeCacheKey('https://a.example/', { ...base, ...change })).not.toBe(scrapeCacheKey('https://a.example/', base));
+    expect(scrapeCacheKey('https://a.example/', { ...base, ...change })).not.toBe(
+      scrapeCacheKey('https://a.example/', base),
+    );
   });
 
   it('changes with the URL', () => {

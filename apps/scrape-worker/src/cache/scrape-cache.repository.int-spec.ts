@@ -12,7 +12,11 @@ describe('ScrapeCacheRepository', () => {
   });
 
   function document(markdown: string): ScrapeDocument {
-    return { markdown, links: ['https://example.com/a'], metadata: { url: 'https://example.com/', sourceURL: 'https://example.com/', statusCode: 200, title: 'Example' } };
+    return {
+      markdown,
+      links: ['https://example.com/a'],
+      metadata: { url: 'https://example.com/', sourceURL: 'https://example.com/', statusCode: 200, title: 'Example' },
+    };
   }
 
   const at = (iso: string): Date => new Date(iso);
@@ -29,7 +33,9 @@ describe('ScrapeCacheRepository', () => {
     const key = uniqueName('key');
     await cache.store(key, 'https://example.com/', document('# Window'), at('2026-11-22T10:00:00Z'));
 
-    expect(await cache.find(key, { newerThan: at('2026-11-22T10:00:00Z'), olderThan: at('2026-11-22T10:00:00Z') })).toBeDefined();
+    expect(
+      await cache.find(key, { newerThan: at('2026-11-22T10:00:00Z'), olderThan: at('2026-11-22T10:00:00Z') }),
+    ).toBeDefined();
     expect(await cache.find(key, { newerThan: at('2026-11-22T09:00:00Z') })).toBeDefined();
     expect(await cache.find(key, { newerThan: at('2026-11-22T10:00:01Z') })).toBeUndefined();
     expect(await cache.find(key, { olderThan: at('2026-11-22T09:59:59Z') })).toBeUndefined();
@@ -42,6 +48,8 @@ describe('ScrapeCacheRepository', () => {
     await cache.store(key, 'https://example.com/?moved', document('# New'), at('2026-11-22T11:00:00Z'));
 
     expect(await cache.find(key, {})).toEqual({ document: document('# New'), scrapedAt: at('2026-11-22T11:00:00Z') });
-    expect(await database.db.selectFrom('scrape_cache').select(['url']).where('cache_key', '=', key).execute()).toEqual([{ url: 'https://example.com/?moved' }]);
+    expect(await database.db.selectFrom('scrape_cache').select(['url']).where('cache_key', '=', key).execute()).toEqual(
+      [{ url: 'https://example.com/?moved' }],
+    );
   });
 });

@@ -13,10 +13,7 @@ export class ScrapeCacheRepository {
 
   /** The entry scraped no earlier than `newerThan` and no later than `olderThan`. */
   async find(cacheKey: string, window: { newerThan?: Date; olderThan?: Date }): Promise<CachedDocument | undefined> {
-    let query = this.db
-      .selectFrom('scrape_cache')
-      .select(['document', 'scraped_at'])
-      .where('cache_key', '=', cacheKey);
+    let query = this.db.selectFrom('scrape_cache').select(['document', 'scraped_at']).where('cache_key', '=', cacheKey);
     if (window.newerThan) query = query.where('scraped_at', '>=', window.newerThan);
     if (window.olderThan) query = query.where('scraped_at', '<=', window.olderThan);
     const row = await query.executeTakeFirst();

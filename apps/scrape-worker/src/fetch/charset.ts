@@ -167,11 +167,7 @@ export function sniffEncoding(body: Buffer, family: TextFamily, headerCharset: s
   if (fromHeader) return fromHeader;
   if (family === 'json') return 'utf-8';
   const declared =
-    family === 'html'
-      ? prescanMetaCharset(body)
-      : family === 'xml'
-        ? xmlDeclarationCharset(body)
-        : undefined;
+    family === 'html' ? prescanMetaCharset(body) : family === 'xml' ? xmlDeclarationCharset(body) : undefined;
   if (declared) return declared;
   if (family === 'xml') return 'utf-8';
   // Undeclared pages: the WHATWG default for most locales is windows-1252, but today's undeclared pages are

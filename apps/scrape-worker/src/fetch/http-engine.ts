@@ -58,7 +58,13 @@ export class HttpEngine {
     const { url, timeoutMs } = request;
     // The error is made only when the time is up: capturing a stack on every fetch showed in the worker's profile.
     const timer = setTimeout(
-      () => controller.abort(new DomainError(ErrorCode.ScrapeTimeout, `Timed out after ${timeoutMs} ms fetching ${url}`, { url, timeoutMs })),
+      () =>
+        controller.abort(
+          new DomainError(ErrorCode.ScrapeTimeout, `Timed out after ${timeoutMs} ms fetching ${url}`, {
+            url,
+            timeoutMs,
+          }),
+        ),
       timeoutMs,
     );
     const forwardAbort = (): void => controller.abort(request.signal?.reason);

@@ -32,12 +32,17 @@ function linesOf(text: string): string[] {
 }
 
 function pageMarkdown(pages: string[][]): string {
-  return pages.map((lines, index) => [`<!-- page ${index + 1} -->`, lines.join('\n\n')].filter(Boolean).join('\n\n')).join('\n\n---\n\n');
+  return pages
+    .map((lines, index) => [`<!-- page ${index + 1} -->`, lines.join('\n\n')].filter(Boolean).join('\n\n'))
+    .join('\n\n---\n\n');
 }
 
 function pageHtml(pages: string[][]): string {
   return pages
-    .map((lines, index) => `<section data-page="${index + 1}">${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</section>`)
+    .map(
+      (lines, index) =>
+        `<section data-page="${index + 1}">${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</section>`,
+    )
     .join('\n');
 }
 
@@ -45,7 +50,11 @@ function pageHtml(pages: string[][]): string {
  * Parses a PDF with pdf.js (through pdf-parse): every page's text in reading order, page boundaries kept as
  * separators. With `rawPdf` the file comes back base64-encoded in each requested text format instead.
  */
-export async function pdfDocument(body: Buffer, options: ResolvedScrapeOptions, metadata: PageMetadata): Promise<PdfDocument> {
+export async function pdfDocument(
+  body: Buffer,
+  options: ResolvedScrapeOptions,
+  metadata: PageMetadata,
+): Promise<PdfDocument> {
   if (options.rawPdf) {
     const base64 = body.toString('base64');
     const document: ScrapeDocument = { metadata: { ...metadata, contentType: 'application/pdf' } };

@@ -9,14 +9,27 @@ describe('ProxyPools', () => {
   });
 
   it('rotates through a pool and splits credentials out for Chromium', () => {
-    const pools = new ProxyPools({ basic: 'http://a.example:8080, http://user:p%40ss@b.example:8081', enhanced: '', byCountry: '' });
+    const pools = new ProxyPools({
+      basic: 'http://a.example:8080, http://user:p%40ss@b.example:8081',
+      enhanced: '',
+      byCountry: '',
+    });
     expect(pools.basicFor(undefined)).toEqual({ url: 'http://a.example:8080/', server: 'a.example:8080' });
-    expect(pools.basicFor(undefined)).toEqual({ url: 'http://user:p%40ss@b.example:8081/', server: 'b.example:8081', username: 'user', password: 'p@ss' });
+    expect(pools.basicFor(undefined)).toEqual({
+      url: 'http://user:p%40ss@b.example:8081/',
+      server: 'b.example:8081',
+      username: 'user',
+      password: 'p@ss',
+    });
     expect(pools.basicFor(undefined)?.server).toBe('a.example:8080');
   });
 
   it('prefers the proxy of the requested country', () => {
-    const pools = new ProxyPools({ basic: 'http://any.example:1', enhanced: 'http://e.example:2', byCountry: 'DE=http://de1.example:3|http://de2.example:4,fr=http://fr.example:5' });
+    const pools = new ProxyPools({
+      basic: 'http://any.example:1',
+      enhanced: 'http://e.example:2',
+      byCountry: 'DE=http://de1.example:3|http://de2.example:4,fr=http://fr.example:5',
+    });
     expect(pools.basicFor('de')?.server).toBe('de1.example:3');
     expect(pools.basicFor('DE')?.server).toBe('de2.example:4');
     expect(pools.basicFor('FR')?.server).toBe('fr.example:5');

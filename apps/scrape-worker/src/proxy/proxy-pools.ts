@@ -61,10 +61,17 @@ export class ProxyPools {
   constructor(settings: ProxyPoolSettings) {
     this.basic = new Rotation(list(settings.basic));
     this.enhanced = new Rotation(list(settings.enhanced));
-    for (const entry of settings.byCountry.split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const entry of settings.byCountry
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const [country, urls] = entry.split('=');
-      if (!country || !/^[A-Za-z]{2}$/.test(country.trim()) || !urls) throw new Error(`proxy country entry ${entry} must look like DE=http://host:port`);
-      this.countries.set(country.trim().toUpperCase(), new Rotation(urls.split('|').map((url) => endpoint(url.trim()))));
+      if (!country || !/^[A-Za-z]{2}$/.test(country.trim()) || !urls)
+        throw new Error(`proxy country entry ${entry} must look like DE=http://host:port`);
+      this.countries.set(
+        country.trim().toUpperCase(),
+        new Rotation(urls.split('|').map((url) => endpoint(url.trim()))),
+      );
     }
   }
 

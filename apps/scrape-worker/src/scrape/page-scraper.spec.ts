@@ -37,7 +37,10 @@ function setup(cached?: ScrapeDocument, response: FetchedResponse = page, proxie
     store: jest.fn().mockResolvedValue(undefined),
   };
   const engine = { fetch: jest.fn().mockResolvedValue(response) };
-  const rendered: RenderedPage = { response: { ...page, text: '<h1>Rendered</h1>' }, screenshot: 'wh-file:1:team/a.png' };
+  const rendered: RenderedPage = {
+    response: { ...page, text: '<h1>Rendered</h1>' },
+    screenshot: 'wh-file:1:team/a.png',
+  };
   const browser = { render: jest.fn().mockResolvedValue(rendered) };
   const convert = jest.fn().mockResolvedValue({ markdown: '# Hi', metadata: { title: 'Hi' } });
   const scraper = new PageScraper(
@@ -64,9 +67,17 @@ describe('PageScraper', () => {
     const document = await scrapeAndRemember(scraper, job());
     expect(document).toEqual({
       markdown: '# Hi',
-      metadata: expect.objectContaining({ title: 'Hi', statusCode: 200, sourceURL: page.url, cacheState: 'miss', engine: 'http' }),
+      metadata: expect.objectContaining({
+        title: 'Hi',
+        statusCode: 200,
+        sourceURL: page.url,
+        cacheState: 'miss',
+        engine: 'http',
+      }),
     });
-    expect(engine.fetch).toHaveBeenCalledWith(expect.objectContaining({ allowPrivateTargets: false, timeoutMs: 30_000 }));
+    expect(engine.fetch).toHaveBeenCalledWith(
+      expect.objectContaining({ allowPrivateTargets: false, timeoutMs: 30_000 }),
+    );
     expect(cache.store).toHaveBeenCalledTimes(1);
   });
 
@@ -154,34 +165,47 @@ describe('PageScraper', () => {
 
   it('refuses the enhanced proxy when no enhanced pool is configured', async () => {
     const { scraper, engine } = setup();
-    await expect(scraper.scrape(job({ proxy: 'enhanced', maxAge: 0 }), NOW)).rejects.toMatchObject({ code: ErrorCode.UnsupportedOption });
+    await expect(scraper.scrape(job({ proxy: 'enhanced', maxAge: 0 }), NOW)).rejects.toMatchObject({
+      code: ErrorCode.UnsupportedOption,
+    });
     expect(engine.fetch).not.toHaveBeenCalled();
   });
 
   describe('proxies', () => {
-    const pools = { basic: 'http://basic.example:3128', enhanced: 'http://enhanced.example:3128', byCountry: 'DE=http://de.example:3128' };
+    const pools = {
+      basic: 'http://basic.example:3128',
+      enhanced: 'http://enhanced.example:3128',
+      byCountry: 'DE=http://de.example:3128',
+    };
 
     it('fetches through the basic pool, or the pool of the location', async () => {
       const { scraper, engine } = setup(undefined, page, pools);
       await scraper.scrape(job({ maxAge: 0 }), NOW);
-      expect(engine.fetch).toHaveBeenLastCalledWith(expect.objectContaining({ proxyUrl: 'http://basic.example:3128/' }));
+      expect(engine.fetch).toHaveBeenLastCalledWith(
+        expect.objectContaining({ proxyUrl: 'http://basic.example:3128/' }),
+      );
     });
 
     it('renders enhanced requests through the enhanced pool and bills them as enhanced', async () => {
       const { scraper, engine, browser } = setup(undefined, page, pools);
       const { usage } = await scraper.scrape(job({ maxAge: 0, proxy: 'enhanced' }), NOW);
       expect(engine.fetch).not.toHaveBeenCalled();
-      expect(browser.render).toHaveBeenCalledWith(expect.objectContaining({ proxy: expect.objectContaining({ server: 'enhanced.example:3128' }) }));
+      expect(browser.render).toHaveBeenCalledWith(
+        expect.objectContaining({ proxy: expect.objectContaining({ server: 'enhanced.example:3128' }) }),
+      );
       expect(usage.proxyUsed).toBe('enhanced');
     });
 
-    it.each([401, 403, 429])('retries a %s through the enhanced proxy with auto, billed as enhanced when it works', async (status) => {
-      const { scraper, browser } = setup(undefined, { ...page, statusCode: status }, pools);
-      const { document, usage } = await scraper.scrape(job({ maxAge: 0, proxy: 'auto' }), NOW);
-      expect(browser.render).toHaveBeenCalledTimes(1);
-      expect(document.metadata.statusCode).toBe(200);
-      expect(usage.proxyUsed).toBe('enhanced');
-    });
+    it.each([401, 403, 429])(
+      'retries a %s through the enhanced proxy with auto, billed as enhanced when it works',
+      async (status) => {
+        const { scraper, browser } = setup(undefined, { ...page, statusCode: status }, pools);
+        const { document, usage } = await scraper.scrape(job({ maxAge: 0, proxy: 'auto' }), NOW);
+        expect(browser.render).toHaveBeenCalledTimes(1);
+        expect(document.metadata.statusCode).toBe(200);
+        expect(usage.proxyUsed).toBe('enhanced');
+      },
+    );
 
     it('keeps the first answer, billed as basic, when the enhanced retry fails too', async () => {
       const { scraper, browser } = setup(undefined, { ...page, statusCode: 403 }, pools);
@@ -192,7 +216,10 @@ describe('PageScraper', () => {
     });
 
     it('does not retry with basic, nor without an enhanced pool', async () => {
-      for (const [proxy, settings] of [['basic', pools], ['auto', NO_PROXIES]] as const) {
+      for (const [proxy, settings] of [
+        ['basic', pools],
+        ['auto', NO_PROXIES],
+      ] as const) {
         const { scraper, browser } = setup(undefined, { ...page, statusCode: 403 }, settings);
         await scraper.scrape(job({ maxAge: 0, proxy }), NOW);
         expect(browser.render).not.toHaveBeenCalled();
@@ -203,7 +230,9 @@ describe('PageScraper', () => {
   it('takes a PDF that Chromium opened from the HTTP engine, and never renders it again', async () => {
     const { scraper, engine, browser } = setup(undefined, { ...page, contentType: 'application/pdf', text: undefined });
     browser.render.mockResolvedValueOnce({ response: { ...page, contentType: 'application/pdf' } });
-    await expect(scraper.scrape(job({ maxAge: 0, waitFor: 100, rawPdf: true }), NOW)).resolves.toMatchObject({ usage: { proxyUsed: 'basic' } });
+    await expect(scraper.scrape(job({ maxAge: 0, waitFor: 100, rawPdf: true }), NOW)).resolves.toMatchObject({
+      usage: { proxyUsed: 'basic' },
+    });
     expect(browser.render).toHaveBeenCalledTimes(1);
     expect(engine.fetch).toHaveBeenCalledTimes(1);
   });

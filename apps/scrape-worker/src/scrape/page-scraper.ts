@@ -51,12 +51,16 @@ export class PageScraper {
   private async fromCache(job: ScrapeJobCommand, now = new Date()): Promise<ScrapeOutcome | undefined> {
     const { options } = job;
     if (options.minAge !== undefined) {
-      const cached = await this.cache.find(scrapeCacheKey(job.url, options), { olderThan: new Date(now.getTime() - options.minAge) });
+      const cached = await this.cache.find(scrapeCacheKey(job.url, options), {
+        olderThan: new Date(now.getTime() - options.minAge),
+      });
       if (!cached) throw new DomainError(ErrorCode.ScrapeNoCachedData, 'No cached data meets the minAge requirement');
       return { document: markCached(cached.document, cached.scrapedAt), usage: { proxyUsed: 'basic' } };
     }
     if (options.maxAge <= 0) return undefined;
-    const cached = await this.cache.find(scrapeCacheKey(job.url, options), { newerThan: new Date(now.getTime() - options.maxAge) });
+    const cached = await this.cache.find(scrapeCacheKey(job.url, options), {
+      newerThan: new Date(now.getTime() - options.maxAge),
+    });
     return cached && { document: markCached(cached.document, cached.scrapedAt), usage: { proxyUsed: 'basic' } };
   }
 
@@ -66,7 +70,10 @@ export class PageScraper {
     const cached = await this.fromCache(job, now);
     if (cached) return cached;
     if (options.proxy === 'enhanced' && !this.proxies.hasEnhanced) {
-      throw new DomainError(ErrorCode.UnsupportedOption, 'proxy "enhanced" needs an enhanced proxy pool, and none is configured');
+      throw new DomainError(
+        ErrorCode.UnsupportedOption,
+        'proxy "enhanced" needs an enhanced proxy pool, and none is configured',
+      );
     }
 
     const remainingMs = job.deadlineAt - now.getTime();
@@ -96,9 +103,13 @@ export class PageScraper {
     const started = Date.now();
     if (options.proxy === 'enhanced') return this.enhanced(job);
     const proxy = this.proxies.basicFor(options.location?.country);
-    const first = browserReasons(options).length > 0 ? await this.render(job, proxy) : await this.fetchFirst(job, remainingMs, proxy);
+    const first =
+      browserReasons(options).length > 0
+        ? await this.render(job, proxy)
+        : await this.fetchFirst(job, remainingMs, proxy);
     const blocked = BLOCKED_STATUSES.has(first.document.metadata.statusCode);
-    if (options.proxy !== 'auto' || !blocked || !this.proxies.hasEnhanced || Date.now() - started >= remainingMs) return first;
+    if (options.proxy !== 'auto' || !blocked || !this.proxies.hasEnhanced || Date.now() - started >= remainingMs)
+      return first;
     try {
       const retry = await this.enhanced(job);
       return retry.document.metadata.statusCode < 400 ? retry : first;
@@ -136,7 +147,11 @@ export class PageScraper {
         usage: { proxyUsed: 'basic', ...(options.rawPdf ? {} : { pdfPagesParsed: pdf.pagesParsed }) },
       };
     }
-    const shell = response.statusCode < 400 && response.text !== undefined && looksLikeHtml(response) && looksUnrendered(response.text);
+    const shell =
+      response.statusCode < 400 &&
+      response.text !== undefined &&
+      looksLikeHtml(response) &&
+      looksUnrendered(response.text);
     if (renderShells && shell) {
       return this.render(job, proxy);
     }

@@ -39,7 +39,13 @@ export class ScrapeJobHandler {
     let finished: ScrapeJobFinishedEvent;
     try {
       const { usage, ...outcome } = await this.scrapeWithLinks(job, started);
-      finished = { jobId: job.jobId, teamId: job.teamId, status: 'completed', credits: scrapeCredits(usage), ...outcome };
+      finished = {
+        jobId: job.jobId,
+        teamId: job.teamId,
+        status: 'completed',
+        credits: scrapeCredits(usage),
+        ...outcome,
+      };
     } catch (error) {
       const failure = toDomainError(error);
       if (failure.retryable && !context.isLastDelivery) throw failure;
@@ -86,7 +92,9 @@ export class ScrapeJobHandler {
   ): Promise<{ document: ScrapeDocument; usage: ScrapeUsage; discoveredLinks?: string[] }> {
     const wantsLinks = job.options.formats.includes('links');
     if (!job.discoverLinks) return this.scraper.scrape(job, now);
-    const withLinks = wantsLinks ? job : { ...job, options: { ...job.options, formats: [...job.options.formats, 'links' as const] } };
+    const withLinks = wantsLinks
+      ? job
+      : { ...job, options: { ...job.options, formats: [...job.options.formats, 'links' as const] } };
     const { document: found, usage } = await this.scraper.scrape(withLinks, now);
     const { links, ...rest } = found;
     const document: ScrapeDocument = wantsLinks ? { ...rest, links } : rest;
@@ -97,7 +105,14 @@ export class ScrapeJobHandler {
   private async bill(job: ScrapeJobCommand, credits: number): Promise<void> {
     await this.publisher.publish(
       Subjects.usageRecorded,
-      { eventId: `scrape:${job.jobId}`, teamId: job.teamId, kind: 'scrape', jobId: job.jobId, credits, occurredAt: new Date().toISOString() },
+      {
+        eventId: `scrape:${job.jobId}`,
+        teamId: job.teamId,
+        kind: 'scrape',
+        jobId: job.jobId,
+        credits,
+        occurredAt: new Date().toISOString(),
+      },
       { msgId: `usage:scrape:${job.jobId}` },
     );
   }

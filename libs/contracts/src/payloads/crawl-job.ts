@@ -248,4 +248,3 @@ export class WebhookDeliveryCommand {
 
 /** Links taken from one crawled page: a bound on the frontier work and the event size one page can cause. */
 export const MAX_DISCOVERED_LINKS_PER_PAGE = 5_000;
-

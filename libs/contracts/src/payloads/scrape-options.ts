@@ -21,7 +21,17 @@ export const MAX_ACTIONS = 50;
 /** Most waiting (wait actions plus waitFor) one scrape may ask for. */
 export const MAX_ACTION_WAIT_MS = 60_000;
 /** Action kinds of the v2 API, with Firecrawl's names. */
-export const ACTION_TYPES = ['wait', 'click', 'write', 'press', 'scroll', 'screenshot', 'scrape', 'executeJavascript', 'pdf'] as const;
+export const ACTION_TYPES = [
+  'wait',
+  'click',
+  'write',
+  'press',
+  'scroll',
+  'screenshot',
+  'scrape',
+  'executeJavascript',
+  'pdf',
+] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 export const DEFAULT_SCRAPE_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_AGE_MS = 172_800_000;

@@ -26,5 +26,4 @@ export class ServiceConfig {
   @IsInt()
   @Min(0)
   SHUTDOWN_GRACE_MS: number = 20_000;
-
 }

@@ -82,5 +82,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop table webhook_deliveries; drop table crawl_robots; drop sequence crawl_page_result_seq; drop table crawl_pages; drop table crawl_jobs;`.execute(db);
+  await sql`drop table webhook_deliveries; drop table crawl_robots; drop sequence crawl_page_result_seq; drop table crawl_pages; drop table crawl_jobs;`.execute(
+    db,
+  );
 }

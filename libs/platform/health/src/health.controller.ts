@@ -26,6 +26,10 @@ export class HealthController {
     );
     const ready = !this.lifecycle.isStopping && results.every(([, ok]) => ok);
     response.status(ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    return { status: ready ? 'ready' : 'not-ready', stopping: this.lifecycle.isStopping, checks: Object.fromEntries(results) };
+    return {
+      status: ready ? 'ready' : 'not-ready',
+      stopping: this.lifecycle.isStopping,
+      checks: Object.fromEntries(results),
+    };
   }
 }

@@ -12,7 +12,11 @@ export class LoggingModule {
       module: LoggingModule,
       global: true,
       providers: [
-        { provide: LOGGER, inject: [configClass], useFactory: (config: ServiceConfig) => createLogger(serviceName, config.LOG_LEVEL) },
+        {
+          provide: LOGGER,
+          inject: [configClass],
+          useFactory: (config: ServiceConfig) => createLogger(serviceName, config.LOG_LEVEL),
+        },
       ],
       exports: [LOGGER],
     };

@@ -1,5 +1,11 @@
 import { type Consumer, type ConsumerMessages, Events, type JsMsg } from 'nats';
-import { CORRELATION_ID_HEADER, type ConsumerDefinition, Messages, type StreamPayload, type StreamSubject } from '@wh/contracts';
+import {
+  CORRELATION_ID_HEADER,
+  type ConsumerDefinition,
+  Messages,
+  type StreamPayload,
+  type StreamSubject,
+} from '@wh/contracts';
 import { toDomainError } from '@wh/platform/errors';
 import { type Logger, withCorrelationId } from '@wh/platform/logging';
 import { deadLetter, headersOf } from './dead-letters';

@@ -1,4 +1,11 @@
-import { Consumers, type ApiKeyVerifyReply, ApiKeyVerifyRequest, Subjects, UsageBatchRecordedEvent, UsageRecordedEvent } from '@wh/contracts';
+import {
+  Consumers,
+  type ApiKeyVerifyReply,
+  ApiKeyVerifyRequest,
+  Subjects,
+  UsageBatchRecordedEvent,
+  UsageRecordedEvent,
+} from '@wh/contracts';
 import { ConsumeStream, HandleRequest } from './handler-decorators';
 
 // The decorators' value is in what does not compile: each `@ts-expect-error` below fails the typecheck (part of

@@ -15,14 +15,26 @@ export interface PublishOptions {
 export class JetStreamPublisher {
   constructor(private readonly nats: NatsClient) {}
 
-  async publish<S extends StreamSubject>(subject: S, payload: StreamPayload<S>, options: PublishOptions): Promise<void> {
+  async publish<S extends StreamSubject>(
+    subject: S,
+    payload: StreamPayload<S>,
+    options: PublishOptions,
+  ): Promise<void> {
     const fullSubject = options.subjectSuffix ? `${subject}.${options.subjectSuffix}` : subject;
     try {
       const headers = outgoingHeaders();
       const body = await this.nats.payloads.encode(payload, headers);
-      await this.nats.jetstream.publish(this.nats.namespace.subject(fullSubject), body, { msgID: options.msgId, headers });
+      await this.nats.jetstream.publish(this.nats.namespace.subject(fullSubject), body, {
+        msgID: options.msgId,
+        headers,
+      });
     } catch (error) {
-      throw new DomainError(ErrorCode.ServiceUnavailable, `publish to ${fullSubject} failed: ${String(error)}`, undefined, true);
+      throw new DomainError(
+        ErrorCode.ServiceUnavailable,
+        `publish to ${fullSubject} failed: ${String(error)}`,
+        undefined,
+        true,
+      );
     }
   }
 }

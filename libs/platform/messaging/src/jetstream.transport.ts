@@ -63,7 +63,9 @@ export class JetStreamTransport extends Server implements CustomTransportStrateg
       const contract = messageContract(pattern);
       if (contract?.kind === 'request') {
         this.subscriptions.push(
-          serveRequests(this.nats, this.options.logger, pattern, contract.payload, (payload) => this.invoke(handler, payload)),
+          serveRequests(this.nats, this.options.logger, pattern, contract.payload, (payload) =>
+            this.invoke(handler, payload),
+          ),
         );
         continue;
       }
@@ -103,7 +105,10 @@ export class JetStreamTransport extends Server implements CustomTransportStrateg
 }
 
 /** Attaches the JetStream transport to a Nest application (a hybrid app keeps its HTTP server for health). */
-export function connectJetStreamTransport(app: INestApplication, options: JetStreamTransportOptions): JetStreamTransport {
+export function connectJetStreamTransport(
+  app: INestApplication,
+  options: JetStreamTransportOptions,
+): JetStreamTransport {
   const transport = new JetStreamTransport(app.get(NatsClient), app.get(JetStreamPublisher), options);
   app.connectMicroservice({ strategy: transport });
   return transport;

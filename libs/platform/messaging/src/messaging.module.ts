@@ -42,7 +42,11 @@ export class MessagingModule {
           return nats;
         },
       },
-      { provide: JetStreamPublisher, inject: [NatsClient], useFactory: (nats: NatsClient) => new JetStreamPublisher(nats) },
+      {
+        provide: JetStreamPublisher,
+        inject: [NatsClient],
+        useFactory: (nats: NatsClient) => new JetStreamPublisher(nats),
+      },
       { provide: NatsRequester, inject: [NatsClient], useFactory: (nats: NatsClient) => new NatsRequester(nats) },
       NatsLifecycle,
     ];

@@ -91,7 +91,10 @@ export class NatsClient {
       await this.manager.streams.add(config);
       return;
     }
-    await this.manager.streams.update(config.name, { ...config, subjects: [...new Set([...existingSubjects, ...config.subjects])] });
+    await this.manager.streams.update(config.name, {
+      ...config,
+      subjects: [...new Set([...existingSubjects, ...config.subjects])],
+    });
   }
 
   /** Creates the durable pull consumer, or updates its settings. */

@@ -99,7 +99,12 @@ export class PayloadCodec {
     try {
       stored = await (await this.objects()).getBlob(name);
     } catch (error) {
-      throw new DomainError(ErrorCode.ServiceUnavailable, `stored message body unreadable: ${String(error)}`, undefined, true);
+      throw new DomainError(
+        ErrorCode.ServiceUnavailable,
+        `stored message body unreadable: ${String(error)}`,
+        undefined,
+        true,
+      );
     }
     if (!stored) throw new DomainError(ErrorCode.Internal, 'stored message body expired before it was read');
     return stored;

@@ -40,7 +40,10 @@ export class NatsRequester {
     try {
       const headers = outgoingHeaders();
       const body = await this.nats.payloads.encode(payload, headers);
-      reply = await this.nats.connection.request(wireSubject(this.nats, subject, options), body, { timeout: timeoutMs, headers });
+      reply = await this.nats.connection.request(wireSubject(this.nats, subject, options), body, {
+        timeout: timeoutMs,
+        headers,
+      });
     } catch (error) {
       throw new DomainError(ErrorCode.ServiceUnavailable, `no answer on ${subject}: ${String(error)}`, undefined, true);
     }
@@ -81,7 +84,10 @@ export function serveRequests<T extends object>(
       message.respond(await nats.payloads.encode(envelope, headers), { headers });
     } catch (failure) {
       // The object store could not take a large reply: the caller gets a reason instead of a timeout.
-      const unavailable = new DomainError(ErrorCode.ServiceUnavailable, `reply on ${subject} could not be sent: ${String(failure)}`);
+      const unavailable = new DomainError(
+        ErrorCode.ServiceUnavailable,
+        `reply on ${subject} could not be sent: ${String(failure)}`,
+      );
       message.respond(await nats.payloads.encode({ ok: false, error: unavailable.toWire() }, outgoingHeaders()));
     }
   };

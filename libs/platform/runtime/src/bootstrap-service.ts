@@ -22,7 +22,9 @@ export interface BootstrapOptions<C extends ServiceConfig> {
  * Starts one service: JSON logs, NATS transport, HTTP server (API or health), and a shutdown on SIGTERM
  * that stops taking work, finishes or hands back in-flight messages, then closes connections.
  */
-export async function bootstrapService<C extends ServiceConfig>(options: BootstrapOptions<C>): Promise<INestApplication> {
+export async function bootstrapService<C extends ServiceConfig>(
+  options: BootstrapOptions<C>,
+): Promise<INestApplication> {
   const app = await NestFactory.create(options.appModule, { bufferLogs: true });
   const logger = app.get<Logger>(LOGGER);
   const config = app.get(options.configClass);
@@ -60,15 +62,15 @@ function exitCleanlyOnSignals(app: INestApplication, logger: Logger, transport?:
     (transport?.close() ?? Promise.resolve())
       .then(() => app.close())
       .then(
-      () => {
-        logger.info('stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+        () => {
+          logger.info('stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);

@@ -24,7 +24,12 @@ function s3Settings(url: URL): ConstructorParameters<typeof S3Storage>[0] {
     ...(endpoint ? { endpoint } : {}),
     forcePathStyle: url.searchParams.get('forcePathStyle') === 'true',
     ...(url.username
-      ? { credentials: { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) } }
+      ? {
+          credentials: {
+            accessKeyId: decodeURIComponent(url.username),
+            secretAccessKey: decodeURIComponent(url.password),
+          },
+        }
       : {}),
   };
 }

@@ -16,7 +16,10 @@ describe('LocalFolderStorage', () => {
 
   it('gives back what was put, with its content type, until it is deleted', async () => {
     await storage.put('team-a/shot.png', Buffer.from('image bytes'), { contentType: 'image/png' });
-    expect(await storage.get('team-a/shot.png')).toEqual({ body: Buffer.from('image bytes'), contentType: 'image/png' });
+    expect(await storage.get('team-a/shot.png')).toEqual({
+      body: Buffer.from('image bytes'),
+      contentType: 'image/png',
+    });
     await storage.delete('team-a/shot.png');
     expect(await storage.get('team-a/shot.png')).toBeUndefined();
   });
@@ -32,7 +35,12 @@ describe('LocalFolderStorage', () => {
     expect(await storage.get('team-a/none.png')).toBeUndefined();
   });
 
-  it.each(['../outside', 'team/../../etc/passwd', '/absolute', 'team//double', '.hidden/file', 'a/b c'])('refuses the unsafe key %s', async (key) => {
-    await expect(storage.put(key, Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow(/unsafe object key/);
-  });
+  it.each(['../outside', 'team/../../etc/passwd', '/absolute', 'team//double', '.hidden/file', 'a/b c'])(
+    'refuses the unsafe key %s',
+    async (key) => {
+      await expect(storage.put(key, Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow(
+        /unsafe object key/,
+      );
+    },
+  );
 });

@@ -12,7 +12,13 @@ describe('S3Storage', () => {
   let storage: ObjectStorage;
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'wh-s3rver-'));
-    server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'files' }] });
+    server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: 'files' }],
+    });
     const { port } = await server.run();
     storage = createObjectStorage({
       url: `s3://S3RVER:S3RVER@files/webharvest?region=us-east-1&forcePathStyle=true&endpoint=http://127.0.0.1:${port}`,
@@ -25,8 +31,14 @@ describe('S3Storage', () => {
   });
 
   it('gives back what was put, with its content type, until it is deleted', async () => {
-    await storage.put('team-a/shot.png', Buffer.from('image bytes'), { contentType: 'image/png', expiresAt: Date.now() + 60_000 });
-    expect(await storage.get('team-a/shot.png')).toMatchObject({ body: Buffer.from('image bytes'), contentType: 'image/png' });
+    await storage.put('team-a/shot.png', Buffer.from('image bytes'), {
+      contentType: 'image/png',
+      expiresAt: Date.now() + 60_000,
+    });
+    expect(await storage.get('team-a/shot.png')).toMatchObject({
+      body: Buffer.from('image bytes'),
+      contentType: 'image/png',
+    });
     await storage.delete('team-a/shot.png');
     expect(await storage.get('team-a/shot.png')).toBeUndefined();
   });
@@ -39,7 +51,9 @@ describe('S3Storage', () => {
   });
 
   it('refuses unsafe keys before any request', async () => {
-    await expect(storage.put('../escape', Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow(/unsafe object key/);
+    await expect(storage.put('../escape', Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow(
+      /unsafe object key/,
+    );
   });
 });
 

@@ -63,7 +63,11 @@ export class S3Storage implements ObjectStorage {
       return undefined;
     }
     const body = Buffer.from((await answer.Body?.transformToByteArray()) ?? new Uint8Array());
-    return { body, contentType: answer.ContentType ?? 'application/octet-stream', ...(expiresAt !== undefined ? { expiresAt } : {}) };
+    return {
+      body,
+      contentType: answer.ContentType ?? 'application/octet-stream',
+      ...(expiresAt !== undefined ? { expiresAt } : {}),
+    };
   }
 
   async delete(key: string): Promise<void> {

@@ -10,7 +10,13 @@ export function signObjectKey(secret: string, key: string, expiresAt: number): s
 }
 
 /** Whether `signature` was made by {@link signObjectKey} for this key and expiry, and the expiry is still ahead. */
-export function verifyObjectSignature(secret: string, key: string, expiresAt: number, signature: string, now = Date.now()): boolean {
+export function verifyObjectSignature(
+  secret: string,
+  key: string,
+  expiresAt: number,
+  signature: string,
+  now = Date.now(),
+): boolean {
   if (!Number.isSafeInteger(expiresAt) || expiresAt <= now) return false;
   const expected = signatureOf(secret, key, expiresAt);
   const given = Buffer.from(signature, 'base64url');

@@ -17,7 +17,8 @@ export function parseHostResolverRules(rules: string): HostMapping[] {
     .filter(Boolean)
     .map((rule) => {
       const match = /^MAP\s+(\S+)\s+(\S+)$/i.exec(rule);
-      if (!match?.[1] || !match[2]) throw new Error(`host resolver rule "${rule}" is not "MAP <host pattern> <address>"`);
+      if (!match?.[1] || !match[2])
+        throw new Error(`host resolver rule "${rule}" is not "MAP <host pattern> <address>"`);
       return { pattern: match[1].toLowerCase(), address: match[2] };
     });
 }

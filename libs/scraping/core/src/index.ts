@@ -3,6 +3,10 @@ export { convertHtml } from './convert/convert-html';
 export { extractImages } from './metadata/extract-images';
 export { extractLinks } from './metadata/extract-links';
 export { extractMetadata, type PageMetadataFields } from './metadata/extract-metadata';
-export { CONVERSION_YOUNG_GENERATION_MB, type ConversionThreadOptions, conversionThreadOptions } from './convert/conversion-thread';
+export {
+  CONVERSION_YOUNG_GENERATION_MB,
+  type ConversionThreadOptions,
+  conversionThreadOptions,
+} from './convert/conversion-thread';
 export { parseDocument, releaseDocument } from './dom/dom-document';
 export { extractMainContent } from './main-content/main-content';

@@ -55,11 +55,20 @@ export async function startCrawlSite(options: CrawlSiteOptions): Promise<CrawlSi
   let origin = '';
   const sub = (): string => origin.replace('://', '://blog.');
 
-  const routes: Record<string, () => [number, string, string | Buffer] | [number, string, string | Buffer, Record<string, string>]> = {
+  const routes: Record<
+    string,
+    () => [number, string, string | Buffer] | [number, string, string | Buffer, Record<string, string>]
+  > = {
     '/robots.txt': () => [
       200,
       'text/plain',
-      ['User-agent: *', 'Disallow: /private', ...(options.crawlDelaySeconds ? [`Crawl-delay: ${options.crawlDelaySeconds}`] : []), `Sitemap: ${origin}/sitemap-index.xml`, ''].join('\n'),
+      [
+        'User-agent: *',
+        'Disallow: /private',
+        ...(options.crawlDelaySeconds ? [`Crawl-delay: ${options.crawlDelaySeconds}`] : []),
+        `Sitemap: ${origin}/sitemap-index.xml`,
+        '',
+      ].join('\n'),
     ],
     '/sitemap-index.xml': () => [
       200,
@@ -90,7 +99,18 @@ export async function startCrawlSite(options: CrawlSiteOptions): Promise<CrawlSi
         ...(options.bulkPages ? ['/bulk/0'] : []),
       ]),
     ],
-    '/docs': () => [200, 'text/html', page('Docs', ['/docs/intro', '/docs/intro/', '/docs/index.html', '/docs/advanced?b=2&a=1', '/docs/advanced?a=1&b=2', '/blog'])],
+    '/docs': () => [
+      200,
+      'text/html',
+      page('Docs', [
+        '/docs/intro',
+        '/docs/intro/',
+        '/docs/index.html',
+        '/docs/advanced?b=2&a=1',
+        '/docs/advanced?a=1&b=2',
+        '/blog',
+      ]),
+    ],
     '/docs/intro': () => [200, 'text/html', page('Intro', ['/docs/intro/deep'])],
     '/docs/intro/deep': () => [200, 'text/html', page('Deep', ['/docs/intro/deep/deeper'])],
     '/docs/intro/deep/deeper': () => [200, 'text/html', page('Deeper', ['/'])],
@@ -114,7 +134,9 @@ export async function startCrawlSite(options: CrawlSiteOptions): Promise<CrawlSi
     if (!match || Number(match[1]) >= total) return undefined;
     const index = Number(match[1]);
     // A tree: every page links to its next ten, so the whole section is reachable in a few hops.
-    const links = Array.from({ length: 10 }, (_, offset) => index * 10 + offset + 1).filter((next) => next < total).map((next) => `/bulk/${next}`);
+    const links = Array.from({ length: 10 }, (_, offset) => index * 10 + offset + 1)
+      .filter((next) => next < total)
+      .map((next) => `/bulk/${next}`);
     const filler = `<p>${'Bulk content for throughput and pagination tests. '.repeat(Math.ceil((options.bulkPageBytes ?? 0) / 51))}</p>`;
     return [200, 'text/html', page(`Bulk page ${index}`, links, filler)];
   };
@@ -139,7 +161,12 @@ export async function startCrawlSite(options: CrawlSiteOptions): Promise<CrawlSi
     hits.push({ host, path: `${url.pathname}${url.search}`, at: Date.now() });
     let route: ReturnType<(typeof routes)[string]> | undefined;
     if (host.startsWith('blog.')) {
-      route = url.pathname === '/' ? [200, 'text/html', page('Blog subdomain', ['/sub-post'])] : url.pathname === '/sub-post' ? [200, 'text/html', page('Sub post', [])] : undefined;
+      route =
+        url.pathname === '/'
+          ? [200, 'text/html', page('Blog subdomain', ['/sub-post'])]
+          : url.pathname === '/sub-post'
+            ? [200, 'text/html', page('Sub post', [])]
+            : undefined;
     } else {
       route = routes[url.pathname]?.() ?? bulk(url.pathname);
     }

@@ -9,10 +9,19 @@ export interface ApiKeyRow {
 }
 
 /** A fresh `fc-` key of `teamId` and its row (SHA-256 hash and prefix, as billing-service stores keys). */
-export function apiKeyRow(teamId: string, overrides: Partial<Omit<ApiKeyRow, 'team_id'>> = {}): { key: string; row: ApiKeyRow } {
+export function apiKeyRow(
+  teamId: string,
+  overrides: Partial<Omit<ApiKeyRow, 'team_id'>> = {},
+): { key: string; row: ApiKeyRow } {
   const key = `fc-${randomBytes(24).toString('hex')}`;
   return {
     key,
-    row: { team_id: teamId, key_hash: createHash('sha256').update(key).digest('hex'), key_prefix: key.slice(0, 7), label: null, ...overrides },
+    row: {
+      team_id: teamId,
+      key_hash: createHash('sha256').update(key).digest('hex'),
+      key_prefix: key.slice(0, 7),
+      label: null,
+      ...overrides,
+    },
   };
 }

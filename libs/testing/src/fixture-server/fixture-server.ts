@@ -58,25 +58,27 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
   const delays = new Set<PendingDelay>();
   let closing = false;
 
-  const delayFor = (res: ServerResponse) => (ms: number): Promise<boolean> =>
-    new Promise<boolean>((resolve) => {
-      if (closing) {
-        resolve(false);
-        return;
-      }
-      const pending: PendingDelay = {
-        timer: setTimeout(() => pending.settle(true), ms),
-        settle: (elapsed) => {
-          clearTimeout(pending.timer);
-          delays.delete(pending);
-          res.off('close', onClose);
-          resolve(elapsed);
-        },
-      };
-      const onClose = (): void => pending.settle(false);
-      res.once('close', onClose);
-      delays.add(pending);
-    });
+  const delayFor =
+    (res: ServerResponse) =>
+    (ms: number): Promise<boolean> =>
+      new Promise<boolean>((resolve) => {
+        if (closing) {
+          resolve(false);
+          return;
+        }
+        const pending: PendingDelay = {
+          timer: setTimeout(() => pending.settle(true), ms),
+          settle: (elapsed) => {
+            clearTimeout(pending.timer);
+            delays.delete(pending);
+            res.off('close', onClose);
+            resolve(elapsed);
+          },
+        };
+        const onClose = (): void => pending.settle(false);
+        res.once('close', onClose);
+        delays.add(pending);
+      });
 
   const handle = async (req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> => {
     const url = new URL(req.url ?? '/', origin);

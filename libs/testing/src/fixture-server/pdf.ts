@@ -15,8 +15,16 @@ export function textPdf(title: string, pages: string[][]): Buffer {
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
   pages.forEach((lines, index) => {
     const pageId = 4 + index * 2;
-    const stream = ['BT', '/F1 14 Tf', '16 TL', '72 720 Td', ...lines.map((line) => `${pdfString(line)} Tj T*`), 'ET'].join('\n');
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
+    const stream = [
+      'BT',
+      '/F1 14 Tf',
+      '16 TL',
+      '72 720 Td',
+      ...lines.map((line) => `${pdfString(line)} Tj T*`),
+      'ET',
+    ].join('\n');
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
     objects[pageId + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });
   const infoId = objects.length;

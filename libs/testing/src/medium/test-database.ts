@@ -16,7 +16,10 @@ export interface TestDatabase<DB> {
 
 /** `wh_int_<test file>_<time><random>`: unique per run and file, and says where a leftover came from. */
 function databaseName(): string {
-  const testFile = path.basename(expect.getState().testPath ?? 'test', '.int-spec.ts').replace(/[^a-z0-9]+/gi, '_').toLowerCase();
+  const testFile = path
+    .basename(expect.getState().testPath ?? 'test', '.int-spec.ts')
+    .replace(/[^a-z0-9]+/gi, '_')
+    .toLowerCase();
   return `wh_int_${testFile.slice(0, 30)}_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 }
 

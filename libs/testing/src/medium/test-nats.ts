@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Streams, type StreamSubject } from '@wh/contracts';
 import { createLogger } from '@wh/platform/logging';
-import { DurableConsumerRunner, type DurableConsumerRunnerOptions, JetStreamPublisher, NatsClient } from '@wh/platform/messaging';
+import {
+  DurableConsumerRunner,
+  type DurableConsumerRunnerOptions,
+  JetStreamPublisher,
+  NatsClient,
+} from '@wh/platform/messaging';
 import { removeNamespace } from '../stack/stack';
 import { mediumInfrastructure } from './medium-infrastructure';
 

@@ -39,10 +39,18 @@ export async function provideInfrastructure(): Promise<ProvidedInfrastructure> {
   const workDir = mkdtempSync(path.join(tmpdir(), 'wh-e2e-'));
   const nats = natsUp
     ? undefined
-    : await startNatsServer({ port: await freePort(), monitorPort: await freePort(), storeDir: path.join(workDir, 'nats') });
+    : await startNatsServer({
+        port: await freePort(),
+        monitorPort: await freePort(),
+        storeDir: path.join(workDir, 'nats'),
+      });
   const postgres = postgresUp
     ? undefined
-    : await startEmbeddedPostgres({ port: await freePort(), dataDir: path.join(workDir, 'postgres'), settings: { fsync: 'off' } });
+    : await startEmbeddedPostgres({
+        port: await freePort(),
+        dataDir: path.join(workDir, 'postgres'),
+        settings: { fsync: 'off' },
+      });
   return {
     natsUrl: nats?.url ?? natsUrl,
     postgresAdminUrl: postgres?.adminUrl ?? postgresAdminUrl,

@@ -79,7 +79,13 @@ export async function startStack(
     ...options.env,
   };
   await runCompiled('libs/platform/database/src/migrate.cli.js', [], env);
-  const apiKey = (await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['ensure-dev-key', '--file', path.join(logDir, 'api-key')], env)).trim();
+  const apiKey = (
+    await runCompiled(
+      'apps/billing-service/src/admin/admin.cli.js',
+      ['ensure-dev-key', '--file', path.join(logDir, 'api-key')],
+      env,
+    )
+  ).trim();
 
   const processes = new Map<ServiceName, ChildProcess>();
   // Every process ever started, replicas included: `processes` only names the newest one of each service.
@@ -111,13 +117,26 @@ export async function startStack(
     await connection.close();
     await dropDatabase(infrastructure.postgresAdminUrl, database);
   };
-  return { baseUrl, apiKey, namespace, databaseUrl, natsUrl: infrastructure.natsUrl, logDir, healthUrls, processes, env, startService, stop };
+  return {
+    baseUrl,
+    apiKey,
+    namespace,
+    databaseUrl,
+    natsUrl: infrastructure.natsUrl,
+    logDir,
+    healthUrls,
+    processes,
+    env,
+    startService,
+    stop,
+  };
 }
 
 /** Deletes every stream (and so every consumer, key-value and object bucket) of a namespace. */
 export async function removeNamespace(manager: JetStreamManager, namespace: string): Promise<void> {
   const prefixes = [`${namespace.toUpperCase()}_`, `OBJ_${namespace}_`, `KV_${namespace}_`];
   for await (const stream of manager.streams.list()) {
-    if (prefixes.some((prefix) => stream.config.name.startsWith(prefix))) await manager.streams.delete(stream.config.name);
+    if (prefixes.some((prefix) => stream.config.name.startsWith(prefix)))
+      await manager.streams.delete(stream.config.name);
   }
 }

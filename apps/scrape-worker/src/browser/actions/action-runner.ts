@@ -38,7 +38,10 @@ async function evaluateScript(page: Page, script: string): Promise<unknown> {
 const HANDLERS: Record<ActionOption['type'], ActionHandler> = {
   wait: async (action, context) => {
     if (action.selector) await context.page.waitForSelector(action.selector, { timeout: remainingMs(context) });
-    else await new Promise((resolve) => setTimeout(resolve, Math.min(required(action, 'milliseconds'), remainingMs(context))));
+    else
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.min(required(action, 'milliseconds'), remainingMs(context))),
+      );
   },
   click: async (action, context) => {
     const selector = required(action, 'selector');
@@ -100,15 +103,22 @@ export async function runActions(actions: ActionOption[], context: ActionContext
   const outputs: ActionOutputs = { screenshots: [], scrapes: [], javascriptReturns: [], pdfs: [] };
   for (const [index, action] of actions.entries()) {
     if (Date.now() >= context.deadlineAt) {
-      throw new DomainError(ErrorCode.ScrapeTimeout, `Scrape timed out before action ${index} (${action.type})`, { index, type: action.type });
+      throw new DomainError(ErrorCode.ScrapeTimeout, `Scrape timed out before action ${index} (${action.type})`, {
+        index,
+        type: action.type,
+      });
     }
     try {
       await HANDLERS[action.type](action, context, outputs);
     } catch (error) {
-      throw new DomainError(ErrorCode.ScrapeActionError, `Action ${index} (${action.type}) failed: ${(error as Error).message}`, {
-        index,
-        type: action.type,
-      });
+      throw new DomainError(
+        ErrorCode.ScrapeActionError,
+        `Action ${index} (${action.type}) failed: ${(error as Error).message}`,
+        {
+          index,
+          type: action.type,
+        },
+      );
     }
   }
   return outputs;

@@ -10,7 +10,12 @@ export interface ScreenshotRequest {
 }
 
 /** Takes a screenshot (viewport-sized unless fullPage) and stores it, returning its reference. */
-export async function captureScreenshot(page: Page, request: ScreenshotRequest, files: ScrapeFileStore, teamId: string): Promise<string> {
+export async function captureScreenshot(
+  page: Page,
+  request: ScreenshotRequest,
+  files: ScrapeFileStore,
+  teamId: string,
+): Promise<string> {
   if (request.viewport) await page.setViewport({ ...page.viewport(), ...request.viewport });
   const image =
     request.quality === undefined

@@ -22,7 +22,9 @@ export interface ConversionThreadOptions {
  * loop: every replaced window stayed, and each thread's heap grew for as long as it converted pages
  * (docs/benchmarks.md, "Crawl memory"). 'async' hands each page over through the loop.
  */
-export function conversionThreadOptions(youngGenerationMb: number = CONVERSION_YOUNG_GENERATION_MB): ConversionThreadOptions {
+export function conversionThreadOptions(
+  youngGenerationMb: number = CONVERSION_YOUNG_GENERATION_MB,
+): ConversionThreadOptions {
   return {
     resourceLimits: youngGenerationMb > 0 ? { maxYoungGenerationSizeMb: youngGenerationMb } : {},
     atomics: 'async',

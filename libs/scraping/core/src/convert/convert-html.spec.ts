@@ -110,7 +110,10 @@ describe('convertHtml', () => {
 
   it('keeps every post of a thread, not only the longest one', () => {
     const posts = ['Ada', 'Brian', 'Chen', 'Dana']
-      .map((name, index) => `<div class="post"><div class="author">${name}</div><div class="body"><p>Reply ${index}: ${LONG_TEXT}</p></div></div>`)
+      .map(
+        (name, index) =>
+          `<div class="post"><div class="author">${name}</div><div class="body"><p>Reply ${index}: ${LONG_TEXT}</p></div></div>`,
+      )
       .join('');
     const html = `<body><div class="topbar"><a href="/">Forum</a> <a href="/latest">Latest</a></div>
       <div id="thread"><h1>Seal watching etiquette</h1><div class="posts">${posts}</div></div></body>`;
@@ -139,15 +142,20 @@ describe('convertHtml', () => {
   it('keeps the replies of a page that declares itself a discussion, even in elements classed "comment"', () => {
     const replies = `<div class="comments"><div class="comment"><p>Reply one: ${LONG_TEXT}</p></div>
       <div class="comment"><p>Reply two: ${LONG_TEXT}</p></div></div>`;
-    const page = (type: string): string => `<head><script type="application/ld+json">{"@type": "${type}"}</script></head>
+    const page = (
+      type: string,
+    ): string => `<head><script type="application/ld+json">{"@type": "${type}"}</script></head>
       <body><div class="thread"><div class="question"><h1>Seals on the beach</h1><p>${LONG_TEXT.repeat(2)}</p></div>${replies}</div></body>`;
     expect(convert(page('DiscussionForumPosting')).markdown).toContain('Reply two:');
     expect(convert(page('NewsArticle')).markdown).not.toContain('Reply two:');
   });
 
   it('leaves out the sidebar of a page that declares itself a discussion', () => {
-    const trending = Array.from({ length: 6 }, (_, index) => `<li><a href="/t/${index}">Trending thread number ${index}
-      about harbour seals and their pups</a> <span>Started by someone, ${index} replies</span></li>`).join('');
+    const trending = Array.from(
+      { length: 6 },
+      (_, index) => `<li><a href="/t/${index}">Trending thread number ${index}
+      about harbour seals and their pups</a> <span>Started by someone, ${index} replies</span></li>`,
+    ).join('');
     const html = `<head><script type="application/ld+json">{"@type": "DiscussionForumPosting"}</script></head><body>
       <div class="page-main"><div class="thread"><h1>Seals on the beach</h1>
       <div class="comment"><p>First post: ${LONG_TEXT}</p></div><div class="comment"><p>Reply: ${LONG_TEXT}</p></div></div>
@@ -160,8 +168,10 @@ describe('convertHtml', () => {
   it('reads a question and its answers without the comments under them or the prompts after them', () => {
     const comments = (name: string): string => `<ul class="notes"><li itemscope itemtype="https://schema.org/Comment">
       <span>Remark on ${name}: could you post the full error message and the version you run?</span></li></ul>`;
-    const answers = ['Ada', 'Brian', 'Chen'].map((name) => `<div class="answer" itemscope itemtype="https://schema.org/Answer">
-      <div itemprop="text"><p>${name} answers: ${LONG_TEXT}</p></div>${comments(name)}</div>`);
+    const answers = ['Ada', 'Brian', 'Chen'].map(
+      (name) => `<div class="answer" itemscope itemtype="https://schema.org/Answer">
+      <div itemprop="text"><p>${name} answers: ${LONG_TEXT}</p></div>${comments(name)}</div>`,
+    );
     const html = `<body itemscope itemtype="https://schema.org/QAPage"><div itemscope itemtype="https://schema.org/Question">
       <h1 itemprop="name">Seals on the beach</h1><div class="question"><div itemprop="text"><p>Is it safe to walk there?</p></div>
       ${comments('the question')}</div><div id="answers">${answers.join('')}</div>
@@ -191,23 +201,43 @@ describe('convertHtml', () => {
 
 describe('main content on a short page', () => {
   it('leaves out <nav> even where Readability would keep it', () => {
-    const html = '<html><body><nav><a href="/x">Nav</a></nav><main><h1>Hello</h1><p>Short page.</p></main></body></html>';
-    const markdown = convertHtml({ html, url: 'https://a.example/', formats: ['markdown'], onlyMainContent: true, includeTags: [], excludeTags: [], removeBase64Images: true }).markdown;
+    const html =
+      '<html><body><nav><a href="/x">Nav</a></nav><main><h1>Hello</h1><p>Short page.</p></main></body></html>';
+    const markdown = convertHtml({
+      html,
+      url: 'https://a.example/',
+      formats: ['markdown'],
+      onlyMainContent: true,
+      includeTags: [],
+      excludeTags: [],
+      removeBase64Images: true,
+    }).markdown;
     expect(markdown).toBe('# Hello\n\nShort page.');
-    const whole = convertHtml({ html, url: 'https://a.example/', formats: ['markdown'], onlyMainContent: false, includeTags: [], excludeTags: [], removeBase64Images: true }).markdown;
+    const whole = convertHtml({
+      html,
+      url: 'https://a.example/',
+      formats: ['markdown'],
+      onlyMainContent: false,
+      includeTags: [],
+      excludeTags: [],
+      removeBase64Images: true,
+    }).markdown;
     expect(whole).toContain('[Nav](https://a.example/x)');
   });
 });
 
 describe('main content of a page drawn by its scripts', () => {
-  const description = 'Howdy everyone, I am new to astronomy & looking for a first telescope <under $500> that shows the planets.';
+  const description =
+    'Howdy everyone, I am new to astronomy & looking for a first telescope <under $500> that shows the planets.';
   const shell = (body: string): string =>
     `<html><head><title>First telescope - Forum</title><meta name="description" content="${description.replace(/&/g, '&amp;').replace(/</g, '&lt;')}"></head>` +
     `<body>${body}<script src="/app.js"></script></body></html>`;
 
   it("is the page's own description when the body holds next to no text", () => {
     const result = convert(shell('<div id="app"></div>'), { formats: ['markdown', 'html'] });
-    expect(result.markdown).toBe('Howdy everyone, I am new to astronomy & looking for a first telescope \\<under $500> that shows the planets.');
+    expect(result.markdown).toBe(
+      'Howdy everyone, I am new to astronomy & looking for a first telescope \\<under $500> that shows the planets.',
+    );
     expect(result.html).toContain('&lt;under $500&gt;');
   });
 
@@ -218,7 +248,9 @@ describe('main content of a page drawn by its scripts', () => {
 
   it('is left alone when the body holds at least half as much text as the description', () => {
     const body = '<main><h1>Telescopes</h1><p>Refractors suit beginners who want sharp views of planets.</p></main>';
-    expect(convert(shell(body)).markdown).toBe('# Telescopes\n\nRefractors suit beginners who want sharp views of planets.');
+    expect(convert(shell(body)).markdown).toBe(
+      '# Telescopes\n\nRefractors suit beginners who want sharp views of planets.',
+    );
   });
 
   it('is the whole page, description left out, when onlyMainContent is false', () => {

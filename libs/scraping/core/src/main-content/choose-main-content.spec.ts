@@ -24,7 +24,18 @@ describe('chooseMainContent', () => {
   const servicePage = (before: string, cardNames: string[]): string =>
     `<main>${before}<section><h2>Quality service</h2>${['support', 'messaging', 'voice'].map(paragraph).join('')}</section>` +
     `${cards(cardNames)}<section><h2>Built for every team</h2>${['sales', 'success', 'billing'].map(paragraph).join('')}</section></main>`;
-  const TEN_CARDS = ['ticketing', 'analytics', 'voice', 'messaging', 'workforce', 'quality', 'routing', 'billing', 'reports', 'security'];
+  const TEN_CARDS = [
+    'ticketing',
+    'analytics',
+    'voice',
+    'messaging',
+    'workforce',
+    'quality',
+    'routing',
+    'billing',
+    'reports',
+    'security',
+  ];
 
   function choose(html: string, discussion: boolean, product = false): string {
     const document = parseDocument(html);
@@ -51,7 +62,10 @@ describe('chooseMainContent', () => {
     const filters =
       '<div class="filters">' +
       ['colour', 'size', 'material', 'brand', 'price']
-        .map((facet) => `<p>Filter the catalogue by ${facet}: choose as many values as you like, with counts beside each.</p>`)
+        .map(
+          (facet) =>
+            `<p>Filter the catalogue by ${facet}: choose as many values as you like, with counts beside each.</p>`,
+        )
         .join('') +
       '</div>';
     const content = choose(servicePage(filters, TEN_CARDS.slice(0, 6)), false);
@@ -109,10 +123,12 @@ describe('chooseMainContent', () => {
 
   it("judges what Readability's wrappers hold, not the wrappers, when its article reads like a menu", () => {
     const names = Array.from({ length: 40 }, (_, index) => `Story ${index + 1}`);
-    const rows = names.map((name) => `<tr><td>1.</td><td><a href="/${name}">${name} headline</a> <a href="/u">ann</a></td></tr>`).join('');
+    const rows = names
+      .map((name) => `<tr><td>1.</td><td><a href="/${name}">${name} headline</a> <a href="/u">ann</a></td></tr>`)
+      .join('');
     expect(choose(`<div><div><table>${rows}</table></div></div>`, false)).toContain('Story 40 headline');
   });
-  describe("a catalogue whose description Readability reads and whose grid the region reads", () => {
+  describe('a catalogue whose description Readability reads and whose grid the region reads', () => {
     const card = (index: number): string =>
       `<li><a href="/shoe-${index}"><img src="/shoe-${index}.jpg" alt=""></a><h3><a href="/shoe-${index}">Ridge runner ${index}</a></h3>` +
       `<span>Waterproof mesh upper</span> <span>Grippy lugged outsole</span> <span>$1${index}9.00</span></li>`;

@@ -3,7 +3,10 @@ import type { TextMasses } from '../dom/text-measure';
 import { findContentRegion, measureText } from './content-region';
 
 describe('findContentRegion', () => {
-  const log = Array.from({ length: 40 }, (_, line) => `10:09:${line} ERROR job ${line} failed: coroutine never awaited`);
+  const log = Array.from(
+    { length: 40 },
+    (_, line) => `10:09:${line} ERROR job ${line} failed: coroutine never awaited`,
+  );
   const post = (text: string): string => `<div class="topic-body crawler-post"><p>${text}</p></div>`;
   const thread = `<div id="thread">${post('Since the update the server never finishes starting.')}
     ${post(`Here is the log: ${log.join(' ')}`)}${post('Roll back to the previous version and report it upstream.')}</div>`;
@@ -29,13 +32,20 @@ describe('findContentRegion', () => {
   });
 
   it('does not narrow past the block it must keep, into the answers below a short question', () => {
-    const answers = Array.from({ length: 4 }, (_, index) => `<div class="answer">${'An answer of some length. '.repeat(10 + index)}</div>`);
-    const document = parseDocument(`<div id="page"><div id="question"><p>How?</p></div><div id="answers">${answers.join('')}</div></div>`);
+    const answers = Array.from(
+      { length: 4 },
+      (_, index) => `<div class="answer">${'An answer of some length. '.repeat(10 + index)}</div>`,
+    );
+    const document = parseDocument(
+      `<div id="page"><div id="question"><p>How?</p></div><div id="answers">${answers.join('')}</div></div>`,
+    );
     try {
       const masses: TextMasses = new Map();
       measureText(document.body, masses);
       expect(findContentRegion(document.body, masses, true).id).toBe('answers');
-      expect(findContentRegion(document.body, masses, true, document.getElementById('question') ?? undefined).id).toBe('page');
+      expect(findContentRegion(document.body, masses, true, document.getElementById('question') ?? undefined).id).toBe(
+        'page',
+      );
     } finally {
       releaseDocument(document);
     }

@@ -26,7 +26,12 @@ function countVisible(text: string): number {
  * A post's signature weighs nothing: a long one under a short reply would draw the region into itself, away from the
  * thread, and it is pruned from the region anyway (heuristics/post-furniture.ts).
  */
-export function measureText(root: Element, masses: TextMasses, landmarks: Element[] = [], insideLink = false): TextMass {
+export function measureText(
+  root: Element,
+  masses: TextMasses,
+  landmarks: Element[] = [],
+  insideLink = false,
+): TextMass {
   const mass: TextMass = { chars: 0, linkChars: 0, links: 0, headings: 0 };
   const inLink = insideLink || root.localName === 'a';
   if (root.localName === 'a') mass.links += 1;
@@ -62,7 +67,11 @@ export function weightedText(mass: TextMass | undefined): number {
  * The landmark holding the most text, when it holds a fair share of the page's: the page says where its content is
  * and everything outside (site header, menus, footer) is not it.
  */
-export function mainLandmark(landmarks: readonly Element[], masses: TextMasses, pageChars: number): Element | undefined {
+export function mainLandmark(
+  landmarks: readonly Element[],
+  masses: TextMasses,
+  pageChars: number,
+): Element | undefined {
   let best: Element | undefined;
   for (const landmark of landmarks) {
     if ((masses.get(landmark)?.chars ?? 0) > (best ? (masses.get(best)?.chars ?? 0) : 0)) best = landmark;

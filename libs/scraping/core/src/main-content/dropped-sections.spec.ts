@@ -7,7 +7,10 @@ const pricing =
   'every plan includes the shared inbox, reports and the help center.</p>';
 const questions = '<p>Can I cancel at any time? Yes: plans renew monthly and end when you cancel them.</p>';
 const cards = ['Support', 'Sales', 'Billing', 'Security']
-  .map((name) => `<a href="/${name}"><h3>${name} guides</h3><span>Everything your team needs to know about ${name}.</span></a>`)
+  .map(
+    (name) =>
+      `<a href="/${name}"><h3>${name} guides</h3><span>Everything your team needs to know about ${name}.</span></a>`,
+  )
   .join('');
 
 /** Readability's article holding `blocks`, inside the wrappers it adds, with the region the sections come from. */

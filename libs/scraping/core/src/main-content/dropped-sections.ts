@@ -27,7 +27,12 @@ interface Coverage {
   lastHeld: Text | undefined;
 }
 
-function measure(element: Element, articleText: string, coverage: Map<Element, Coverage>, insideLink: boolean): Coverage {
+function measure(
+  element: Element,
+  articleText: string,
+  coverage: Map<Element, Coverage>,
+  insideLink: boolean,
+): Coverage {
   const mass: Coverage = { chars: 0, linkChars: 0, telling: 0, held: 0, lastHeld: undefined };
   const inLink = insideLink || element.localName === 'a';
   for (let child = element.firstChild; child; child = child.nextSibling) {

@@ -56,7 +56,8 @@ export function extractMainContent(document: Document): Element | undefined {
   }).parse();
   const content = article?.content;
   if (!content) return undefined;
-  if (visibleChars(content) < MIN_MAIN_CONTENT_CHARS && content.getElementsByTagName('img').length === 0) return undefined;
+  if (visibleChars(content) < MIN_MAIN_CONTENT_CHARS && content.getElementsByTagName('img').length === 0)
+    return undefined;
   restoreTopHeadings(content);
   return content;
 }

@@ -48,7 +48,9 @@ describe('pruneBoilerplate, blocks named as boilerplate', () => {
   });
 
   it('matches whole words of a class only', () => {
-    const text = prunedText(`<div class="preview-pane">${DESCRIPTION}</div><div class="sortable"><p>Kept too</p></div>`);
+    const text = prunedText(
+      `<div class="preview-pane">${DESCRIPTION}</div><div class="sortable"><p>Kept too</p></div>`,
+    );
     expect(text).toContain('speckled oat colour');
     expect(text).toContain('Kept too');
   });
@@ -63,8 +65,9 @@ describe('pruneBoilerplate, blocks named as boilerplate', () => {
   });
 
   it('keeps a named block that holds the title heading or most of the text', () => {
-    expect(prunedText(`<div class="share-wrapper"><h1>Mug</h1><p>Short.</p></div><p>${'Other text. '.repeat(20)}</p>`))
-      .toContain('Short.');
+    expect(
+      prunedText(`<div class="share-wrapper"><h1>Mug</h1><p>Short.</p></div><p>${'Other text. '.repeat(20)}</p>`),
+    ).toContain('Short.');
     expect(prunedText(`<div class="related">${DESCRIPTION}</div><p>A line.</p>`)).toContain('speckled oat colour');
   });
 });

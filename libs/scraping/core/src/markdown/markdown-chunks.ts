@@ -7,7 +7,17 @@ const LARGE_HTML_CHARS = 200_000;
 /** Sibling nodes converted together in one piece. */
 const NODES_PER_PIECE = 100;
 /** Elements that render as nothing but their children, so their children can be converted apart. */
-const TRANSPARENT_CONTAINERS = new Set(['html', 'body', 'main', 'article', 'section', 'div', 'header', 'footer', 'aside']);
+const TRANSPARENT_CONTAINERS = new Set([
+  'html',
+  'body',
+  'main',
+  'article',
+  'section',
+  'div',
+  'header',
+  'footer',
+  'aside',
+]);
 
 function span(node: DomNode): number {
   return (node.endIndex ?? 0) - (node.startIndex ?? 0);

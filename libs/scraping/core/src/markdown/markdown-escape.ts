@@ -23,7 +23,8 @@ function canDelimit(text: string, index: number): boolean {
   const spaceAfter = after !== undefined && WHITESPACE.test(after);
   if (spaceBefore && spaceAfter) return false;
   // GFM never emphasises on an underscore inside a word (snake_case).
-  const intraword = before !== undefined && after !== undefined && WORD_CHARACTER.test(before) && WORD_CHARACTER.test(after);
+  const intraword =
+    before !== undefined && after !== undefined && WORD_CHARACTER.test(before) && WORD_CHARACTER.test(after);
   return !(text[index] === '_' && intraword);
 }
 

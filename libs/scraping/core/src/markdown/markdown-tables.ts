@@ -14,7 +14,10 @@ function columnSpan(cell: HTMLElement): number {
 
 /** Cell markdown on one line: GFM rows cannot break, and a bare pipe would end the cell. */
 function inlineCell(markdown: string): string {
-  return markdown.replace(/\s*\n+\s*/g, ' ').trim().replace(/\|/g, '\\|');
+  return markdown
+    .replace(/\s*\n+\s*/g, ' ')
+    .trim()
+    .replace(/\|/g, '\\|');
 }
 
 function tableRow(cells: readonly string[]): string {

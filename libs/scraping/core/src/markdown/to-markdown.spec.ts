@@ -40,7 +40,10 @@ describe('htmlToMarkdown', () => {
 
 describe('htmlToMarkdown on large documents', () => {
   it('converts a page of thousands of blocks whole, piece by piece', () => {
-    const sections = Array.from({ length: 3000 }, (_, index) => `<h2>Section ${index}</h2><p>${'word '.repeat(60)}</p>`);
+    const sections = Array.from(
+      { length: 3000 },
+      (_, index) => `<h2>Section ${index}</h2><p>${'word '.repeat(60)}</p>`,
+    );
     const html = `<main>${sections.join('\n')}</main>`;
     const markdown = htmlToMarkdown(html, { removeBase64Images: true });
     expect(markdown.match(/^## Section \d+$/gm)).toHaveLength(3000);

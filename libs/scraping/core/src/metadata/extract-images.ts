@@ -3,7 +3,12 @@ import { type HtmlVisitor, scanHtml, type TagAttributes } from '../scan/html-sca
 import { srcsetUrls } from '../scan/srcset';
 
 const META_IMAGE_KEYS = new Set([
-  'og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src', 'image',
+  'og:image',
+  'og:image:url',
+  'og:image:secure_url',
+  'twitter:image',
+  'twitter:image:src',
+  'image',
 ]);
 const BACKGROUND_IMAGE = /background-image\s*:\s*url\(\s*(['"]?)(.*?)\1\s*\)/gi;
 

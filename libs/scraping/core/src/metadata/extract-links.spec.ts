@@ -29,18 +29,15 @@ describe('extractLinks', () => {
   });
 
   it('is not fooled by "<base" inside a script or a comment', () => {
-    const html = '<script>var s = "<base href=https://evil.example/>";</script><!-- <base href="/x/"> --><a href="p">P</a>';
+    const html =
+      '<script>var s = "<base href=https://evil.example/>";</script><!-- <base href="/x/"> --><a href="p">P</a>';
     expect(extractLinks(html, PAGE)).toEqual(['https://example.org/foo/p']);
   });
 
   it('de-duplicates and skips fragments, javascript: and empty hrefs, keeping mailto:', () => {
     const html = `<a href="/a">1</a><a href=" /a ">2</a><a href="#top">3</a><a href="javascript:void(0)">4</a>
       <a href="">5</a><a>6</a><a href="mailto:team@example.org">7</a><a href="tel:+3212345">8</a>`;
-    expect(extractLinks(html, PAGE)).toEqual([
-      'https://example.org/a',
-      'mailto:team@example.org',
-      'tel:+3212345',
-    ]);
+    expect(extractLinks(html, PAGE)).toEqual(['https://example.org/a', 'mailto:team@example.org', 'tel:+3212345']);
   });
 
   it('decodes entities in href', () => {

@@ -64,7 +64,8 @@ describe('extractMetadata', () => {
   });
 
   it('joins a repeated description and skips metas without content', () => {
-    const html = '<meta name="description" content="One."><meta name="description" content="Two."><meta name="x" content="">';
+    const html =
+      '<meta name="description" content="One."><meta name="description" content="Two."><meta name="x" content="">';
     expect(extractMetadata(html, PAGE)).toEqual({ ogLocaleAlternate: [], description: 'One., Two.' });
   });
 

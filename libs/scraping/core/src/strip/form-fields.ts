@@ -20,6 +20,8 @@ export function formFieldMark(attributes: TagAttributes): TagAttributes | undefi
   const type = (attributes.type ?? '').toLowerCase();
   if (type === 'email') return EMAIL_FIELD;
   if (!TEXT_INPUT_TYPES.has(type)) return undefined;
-  const named = [attributes.name, attributes.id, attributes.placeholder].some((value) => value && EMAIL_WORD.test(value));
+  const named = [attributes.name, attributes.id, attributes.placeholder].some(
+    (value) => value && EMAIL_WORD.test(value),
+  );
   return named ? EMAIL_FIELD : TEXT_FIELD;
 }

@@ -26,7 +26,8 @@ describe("React's streamed segments", () => {
   });
 
   it('stay where they are without a placeholder, and other hidden blocks still go', () => {
-    const html = '<p>Page.</p><div hidden id="S:7"><p>Orphan segment.</p></div><div hidden id="menu"><p>Hidden menu.</p></div>';
+    const html =
+      '<p>Page.</p><div hidden id="S:7"><p>Orphan segment.</p></div><div hidden id="menu"><p>Hidden menu.</p></div>';
     const stripped = stripNonContent(html, OPTIONS);
     expect(stripped).toContain('Orphan segment.');
     expect(stripped).not.toContain('Hidden menu.');

@@ -39,13 +39,18 @@ export function placeholderMark(name: string, attributes: TagAttributes): string
  */
 export function placeStreamedSegments(html: string): string {
   if (!html.includes('\uE010')) return html;
-  const placeholders = new Set([...html.matchAll(/\uE010B:([0-9a-f]+)\uE011/gi)].map((match) => match[1]?.toLowerCase()));
+  const placeholders = new Set(
+    [...html.matchAll(/\uE010B:([0-9a-f]+)\uE011/gi)].map((match) => match[1]?.toLowerCase()),
+  );
   const segments = new Map<string, string>();
-  const withoutSegments = html.replace(/\uE010S:([0-9a-f]+)\uE011([\s\S]*?)\uE010E:\1\uE011/gi, (_whole, id: string, body: string) => {
-    if (!placeholders.has(id.toLowerCase())) return body;
-    segments.set(id.toLowerCase(), body);
-    return '';
-  });
+  const withoutSegments = html.replace(
+    /\uE010S:([0-9a-f]+)\uE011([\s\S]*?)\uE010E:\1\uE011/gi,
+    (_whole, id: string, body: string) => {
+      if (!placeholders.has(id.toLowerCase())) return body;
+      segments.set(id.toLowerCase(), body);
+      return '';
+    },
+  );
   const place = (text: string): string =>
     text.replace(MARKER, (_mark, kind: string, id: string) => {
       if (kind !== 'B') return '';

@@ -1,6 +1,10 @@
 import { type StripOptions, stripNonContent } from './strip-non-content';
 
-const OPTIONS: StripOptions = { baseUrl: 'https://example.com/a/page', mainContentPrefilter: false, keepAllAttributes: false };
+const OPTIONS: StripOptions = {
+  baseUrl: 'https://example.com/a/page',
+  mainContentPrefilter: false,
+  keepAllAttributes: false,
+};
 
 describe('stripNonContent', () => {
   it('drops scripts, styles, SVG, templates, comments, frames and head metadata but keeps the text around them', () => {
@@ -74,14 +78,16 @@ describe('stripNonContent', () => {
     const html = `<div class="comments"><p>c</p></div><div class="main-comments"><p>kept: "main" looks like content</p></div>
       <div role="navigation">n</div><p hidden>h</p><p style="display: none">d</p><aside>a</aside><footer>f</footer>
       <table><tr><td><div class="sidebar">in a table</div></td></tr></table><a class="social" href="/s">link</a>`;
-    const stripped = stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true }).replace(/\s+/g, ' ').trim();
+    const stripped = stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })
+      .replace(/\s+/g, ' ')
+      .trim();
     expect(stripped).toBe(
       '<div class="main-comments"><p>kept: "main" looks like content</p></div>' +
         '<table><tr><td><div class="sidebar">in a table</div></td></tr></table><a class="social" href="https://example.com/s">link</a>',
     );
   });
 
-  it("keeps the panels of an accordion whose buttons name them, though they are hidden from screen readers", () => {
+  it('keeps the panels of an accordion whose buttons name them, though they are hidden from screen readers', () => {
     const html =
       '<button aria-controls="guide-1" aria-expanded="false">How to choose</button>' +
       '<div id="guide-1" class="accordion-panel" aria-hidden="true"><p>Pick the warmest bag you can carry.</p></div>' +
@@ -104,25 +110,36 @@ describe('stripNonContent', () => {
   });
 
   it('drops a named block that outweighs the rest when it is mostly links, as an archive sidebar is', () => {
-    const archive = Array.from({ length: 60 }, (_, month) => `<li><a href="/archive/${month}">Archive of month ${month}</a> (3)</li>`).join('');
+    const archive = Array.from(
+      { length: 60 },
+      (_, month) => `<li><a href="/archive/${month}">Archive of month ${month}</a> (3)</li>`,
+    ).join('');
     const html = `<p>A short post of a few words.</p><div class="sidebar"><h2>Blog archive</h2><ul>${archive}</ul></div>`;
-    expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe('<p>A short post of a few words.</p>');
+    expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe(
+      '<p>A short post of a few words.</p>',
+    );
   });
 
   describe('a block named for its placement ("hero-banner", "section-header")', () => {
     const prefilter = { ...OPTIONS, mainContentPrefilter: true };
-    const hero = '<div class="hero-banner"><h1>Find the right pet insurance plan</h1><p>Compare quotes in a minute.</p></div>';
+    const hero =
+      '<div class="hero-banner"><h1>Find the right pet insurance plan</h1><p>Compare quotes in a minute.</p></div>';
 
     it('is kept when it reads as a titled section of the content: its own heading, text, few links', () => {
-      const sectionHeader = '<div class="section-header"><h2>What the plans cover</h2><p>Accidents and illness.</p></div>';
-      expect(stripNonContent(`${hero}${sectionHeader}<p>Plans</p>`, prefilter)).toBe(`${hero}${sectionHeader}<p>Plans</p>`);
+      const sectionHeader =
+        '<div class="section-header"><h2>What the plans cover</h2><p>Accidents and illness.</p></div>';
+      expect(stripNonContent(`${hero}${sectionHeader}<p>Plans</p>`, prefilter)).toBe(
+        `${hero}${sectionHeader}<p>Plans</p>`,
+      );
     });
 
     it('is dropped when its heading is a link, it holds a button, it is mostly links or its name says more', () => {
       const siteHeader = '<div class="site-header"><h1><a href="https://example.com/">Example Insurance</a></h1></div>';
       const promotion =
         '<div class="promo-banner"><h2>Save 20% this week</h2><p>On every plan.</p><a class="btn" href="https://example.com/buy">Buy now</a></div>';
-      const links = ['Dogs', 'Cats', 'Horses'].map((pet) => `<a href="https://example.com/${pet}">${pet} insurance plans</a>`).join('');
+      const links = ['Dogs', 'Cats', 'Horses']
+        .map((pet) => `<a href="https://example.com/${pet}">${pet} insurance plans</a>`)
+        .join('');
       const menu = `<div class="header"><h2>Plans</h2>${links}</div>`;
       const sidebar = '<div class="header-sidebar"><h2>About us</h2><p>A family business since 1990.</p></div>';
       expect(stripNonContent(`${siteHeader}${promotion}${menu}${sidebar}<p>Plans</p>`, prefilter)).toBe('<p>Plans</p>');
@@ -137,7 +154,10 @@ describe('stripNonContent', () => {
   it('keeps a block named as a pager when it wraps a page of text, as around the grid it pages through', () => {
     // The shop's description outweighs the grid enough that the grid does not pass for the page's content by its size.
     const description = `<p>${'Our training tops keep you cool and move with you through every set. '.repeat(14)}</p>`;
-    const grid = Array.from({ length: 24 }, (_, item) => `<li>Training t-shirt in colour ${item}, regular fit, $36</li>`).join('');
+    const grid = Array.from(
+      { length: 24 },
+      (_, item) => `<li>Training t-shirt in colour ${item}, regular fit, $36</li>`,
+    ).join('');
     const html = `${description}<div class="pagination_wrapper"><ul>${grid}</ul></div><div class="pager"><a href="/2">Next page</a></div>`;
     expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe(
       `${description}<div class="pagination_wrapper"><ul>${grid}</ul></div>`,
@@ -165,14 +185,17 @@ describe('stripNonContent', () => {
     expect(stripNonContent(withComments, { ...OPTIONS, mainContentPrefilter: true })).toBe('<p>A short article.</p>');
     const reviews = 'A review of the product, longer than its description. '.repeat(12);
     const withReviews = `<p>A short product description.</p><div class="reviews-sidebar"><p>${reviews}</p></div>`;
-    expect(stripNonContent(withReviews, { ...OPTIONS, mainContentPrefilter: true })).toBe('<p>A short product description.</p>');
+    expect(stripNonContent(withReviews, { ...OPTIONS, mainContentPrefilter: true })).toBe(
+      '<p>A short product description.</p>',
+    );
     // A script-rendered page keeps next to nothing: a menu of a few entries is not its content either.
     const shell = '<div id="app"></div><ul class="menu"><li>Product</li><li>Pricing</li><li>Company</li></ul>';
     expect(stripNonContent(shell, { ...OPTIONS, mainContentPrefilter: true })).toBe('<div id="app"></div>');
   });
 
   it('drops the comments under a question or an answer with the pre-filter, not the comments that are the posts', () => {
-    const comment = (text: string): string => `<li itemprop="comment" itemscope itemtype="https://schema.org/Comment">${text}</li>`;
+    const comment = (text: string): string =>
+      `<li itemprop="comment" itemscope itemtype="https://schema.org/Comment">${text}</li>`;
     const html = `<div itemscope itemtype="https://schema.org/Question"><p itemprop="text">How do I back up?</p>
       <span itemprop="author" itemscope itemtype="https://schema.org/Person">Ann</span>
       <ul>${comment('Which system?')}</ul><div itemscope itemtype="https://schema.org/Answer"><p>Use tar.</p>
@@ -189,7 +212,8 @@ describe('stripNonContent', () => {
   });
 
   it("drops a post's count of likes marked up as an interaction statistic with the pre-filter", () => {
-    const html = '<div class="post"><p>Bumping the MSRV is not a breaking change.</p><div itemprop="interactionStatistic" itemscope ' +
+    const html =
+      '<div class="post"><p>Bumping the MSRV is not a breaking change.</p><div itemprop="interactionStatistic" itemscope ' +
       'itemtype="http://schema.org/InteractionCounter"><span class="post-likes">7 Likes</span></div></div>';
     expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).not.toContain('7 Likes');
     expect(stripNonContent(html, OPTIONS)).toContain('7 Likes');

@@ -43,8 +43,23 @@ export interface StripOptions {
 // Subtrees with nothing to read. Their text (CSS, scripts, JSON, SVG paths) is what makes jsdom slow and, for CSS,
 // what makes it throw on a malformed rule.
 const DROPPED_SUBTREES = new Set([
-  'script', 'style', 'template', 'svg', 'math', 'iframe', 'object', 'canvas', 'title', 'noframes',
-  'meta', 'link', 'base', 'embed', 'param', 'source', 'track',
+  'script',
+  'style',
+  'template',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'canvas',
+  'title',
+  'noframes',
+  'meta',
+  'link',
+  'base',
+  'embed',
+  'param',
+  'source',
+  'track',
 ]);
 // Adobe's Edge Delivery pages carry each section's settings ("Style: text-center") as a table that their scripts read
 // and remove before anything is shown.
@@ -58,8 +73,25 @@ const DROPPED_TAGS = new Set(['html', 'head', 'body']);
 // Attributes that matter to Readability (class, id, role), to markdown and to the cleaned HTML; the rest only cost
 // jsdom time and memory. Of the microdata, what tells a question from its answers is kept too (scan/schema-org.ts).
 const KEPT_ATTRIBUTES = new Set([
-  'href', 'src', 'poster', 'alt', 'title', 'class', 'id', 'role', 'lang', 'dir', 'colspan', 'rowspan', 'headers',
-  'scope', 'start', 'reversed', 'type', 'value', 'datetime',
+  'href',
+  'src',
+  'poster',
+  'alt',
+  'title',
+  'class',
+  'id',
+  'role',
+  'lang',
+  'dir',
+  'colspan',
+  'rowspan',
+  'headers',
+  'scope',
+  'start',
+  'reversed',
+  'type',
+  'value',
+  'datetime',
 ]);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'poster']);
 const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original'];
@@ -68,10 +100,53 @@ const PLACEHOLDER_MAX_LENGTH = 200;
 // Elements that start and end lines: whitespace-only text next to them renders as nothing, yet source indentation
 // turns it into as many text nodes as there are elements, each one costing jsdom, Readability and turndown time.
 const BLOCK_ELEMENTS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'br', 'caption', 'col', 'colgroup', 'dd', 'details', 'dialog', 'div',
-  'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header',
-  'hgroup', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th',
-  'thead', 'tr', 'ul', 'html', 'head', 'body',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'caption',
+  'col',
+  'colgroup',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'html',
+  'head',
+  'body',
 ]);
 const HEADINGS = new Set(HEADING_TAGS);
 // Where whitespace is content.
@@ -131,15 +206,19 @@ export class NonContentStripper implements HtmlVisitor {
 
   openTag(name: string, sourceAttributes: TagAttributes, implied: boolean): void {
     const controls = sourceAttributes['aria-controls'];
-    if (controls && this.options.mainContentPrefilter) for (const id of controls.split(/\s+/)) this.controlledIds.add(id);
+    if (controls && this.options.mainContentPrefilter)
+      for (const id of controls.split(/\s+/)) this.controlledIds.add(id);
     // The main content is told sign-up forms by their fields (main-content/heuristics/sign-up-box.ts); nothing else
     // reads a field.
-    const fieldMark = name === 'input' && this.options.mainContentPrefilter ? formFieldMark(sourceAttributes) : undefined;
+    const fieldMark =
+      name === 'input' && this.options.mainContentPrefilter ? formFieldMark(sourceAttributes) : undefined;
     const attributes = fieldMark ?? sourceAttributes;
     const copying = this.droppedFrom < 0 && !implied;
     // A marked field is kept where the pre-filter would drop every input as Readability does.
     const verdict = copying && !fieldMark ? this.mainContentVerdict(name, attributes) : 'keep';
-    const dropped = copying && (DROPPED_SUBTREES.has(name) || verdict === 'drop' || SETTINGS_TABLE_CLASS.test(attributes.class ?? ''));
+    const dropped =
+      copying &&
+      (DROPPED_SUBTREES.has(name) || verdict === 'drop' || SETTINGS_TABLE_CLASS.test(attributes.class ?? ''));
     this.openElements.push(name);
     if (this.questionOrAnswerDepth === 0 && marksQuestionOrAnswer(attributes)) {
       this.questionOrAnswerDepth = this.openElements.length;
@@ -205,7 +284,8 @@ export class NonContentStripper implements HtmlVisitor {
       return;
     }
     // Implied end tags are not in the source; the DOM parser that reads the output infers them again, by HTML rules.
-    if (this.openSegments.at(-1)?.depth === this.openElements.length + 1) this.output.push(this.openSegments.pop()?.endMark ?? '');
+    if (this.openSegments.at(-1)?.depth === this.openElements.length + 1)
+      this.output.push(this.openSegments.pop()?.endMark ?? '');
     if (!implied) {
       this.reachTag(name);
       if (!DROPPED_TAGS.has(name) && VALID_TAG.test(name)) this.output.push(token.raw());

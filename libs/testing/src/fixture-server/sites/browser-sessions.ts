@@ -25,14 +25,23 @@ export const browserSessionRoutes: FixtureRoute[] = [
     handle: ({ res }) => {
       const rows = Array.from({ length: 400 }, (_, row) => {
         const hue = (row * 37) % 360;
-        const words = Array.from({ length: 24 }, (_, word) => ((row * 7919 + word * 104729) % 100000).toString(36)).join(' ');
+        const words = Array.from({ length: 24 }, (_, word) =>
+          ((row * 7919 + word * 104729) % 100000).toString(36),
+        ).join(' ');
         return `<p style="height:40px;margin:0;background:hsl(${hue},60%,85%)">${row} ${words}</p>`;
       }).join('');
-      sendHtml(res, htmlDocument({ title: 'Tall', head: '<style>body{margin:0;font:15px monospace}</style>', body: rows }));
+      sendHtml(
+        res,
+        htmlDocument({ title: 'Tall', head: '<style>body{margin:0;font:15px monospace}</style>', body: rows }),
+      );
     },
   },
   {
     pattern: '/browser/storage',
-    handle: ({ res }) => sendHtml(res, htmlDocument({ title: 'Storage', body: '<h1>Storage</h1><p>Cookies and localStorage live here.</p>' })),
+    handle: ({ res }) =>
+      sendHtml(
+        res,
+        htmlDocument({ title: 'Storage', body: '<h1>Storage</h1><p>Cookies and localStorage live here.</p>' }),
+      ),
   },
 ];

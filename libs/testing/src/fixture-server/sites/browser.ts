@@ -115,7 +115,10 @@ export const browserRoutes: FixtureRoute[] = [
     pattern: '/app/api/items',
     handle: ({ res, url }) => {
       const batch = numberParam(url, 'batch', 0, 0, SCROLL_BATCHES);
-      sendJson(res, Array.from({ length: SCROLL_BATCH }, (_, index) => `Scrolled item number ${batch * SCROLL_BATCH + index + 1}`));
+      sendJson(
+        res,
+        Array.from({ length: SCROLL_BATCH }, (_, index) => `Scrolled item number ${batch * SCROLL_BATCH + index + 1}`),
+      );
     },
   },
   {
@@ -182,13 +185,20 @@ export const browserRoutes: FixtureRoute[] = [
   },
   {
     pattern: '/files/report.pdf',
-    handle: ({ res }) => send(res, 200, { 'content-type': 'application/pdf' }, textPdf('Riverside Mills Annual Report', REPORT_PDF_PAGES)),
+    handle: ({ res }) =>
+      send(res, 200, { 'content-type': 'application/pdf' }, textPdf('Riverside Mills Annual Report', REPORT_PDF_PAGES)),
   },
   {
     pattern: '/proxy/echo',
     handle: ({ req, res }) => {
       const via = String(req.headers['x-proxied-by'] ?? 'direct');
-      sendHtml(res, htmlDocument({ title: 'Proxy echo', body: `<main><h1>Proxy echo</h1><p>Reached via ${escapeHtml(via)}.</p></main>` }));
+      sendHtml(
+        res,
+        htmlDocument({
+          title: 'Proxy echo',
+          body: `<main><h1>Proxy echo</h1><p>Reached via ${escapeHtml(via)}.</p></main>`,
+        }),
+      );
     },
   },
   {

@@ -5,7 +5,9 @@ const comment = '<div itemscope itemtype="https://schema.org/Comment"><p>Agreed.
 
 describe('declaresDiscussion', () => {
   it('recognises a thread by its JSON-LD or microdata type', () => {
-    expect(declaresDiscussion('<script type="application/ld+json">{"@type": "DiscussionForumPosting"}</script>')).toBe(true);
+    expect(declaresDiscussion('<script type="application/ld+json">{"@type": "DiscussionForumPosting"}</script>')).toBe(
+      true,
+    );
     expect(declaresDiscussion('<main itemscope itemtype="http://schema.org/QAPage"></main>')).toBe(true);
   });
 
@@ -16,7 +18,9 @@ describe('declaresDiscussion', () => {
   });
 
   it('does not take an article for a thread', () => {
-    expect(declaresDiscussion('<article itemscope itemtype="https://schema.org/Article"><p>Text</p></article>')).toBe(false);
+    expect(declaresDiscussion('<article itemscope itemtype="https://schema.org/Article"><p>Text</p></article>')).toBe(
+      false,
+    );
   });
 });
 
@@ -44,7 +48,12 @@ describe('removeAfterLastAnswer', () => {
       const region = document.getElementById('region');
       if (!region) throw new Error('no region');
       removeAfterLastAnswer(region);
-      expect(region.innerHTML.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()).toBe('How? Thus. Or so.');
+      expect(
+        region.innerHTML
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      ).toBe('How? Thus. Or so.');
     } finally {
       releaseDocument(document);
     }

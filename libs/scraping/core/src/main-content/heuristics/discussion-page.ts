@@ -41,7 +41,9 @@ export function markedQuestionText(root: Element): Element | undefined {
  * the content, and what follows them is the form to answer and the site's prompts to ask or browse.
  */
 export function removeAfterLastAnswer(region: Element): void {
-  const lastAnswer = elementsUnder(region).findLast((element) => schemaType(element.getAttribute('itemtype')) === 'answer');
+  const lastAnswer = elementsUnder(region).findLast(
+    (element) => schemaType(element.getAttribute('itemtype')) === 'answer',
+  );
   if (!lastAnswer) return;
   for (const node of nodesFrom(lastAnswer, undefined, region).slice(1)) node.parentNode?.removeChild(node);
 }

@@ -25,7 +25,9 @@ export function isPostFurniture(element: Element, className: string): boolean {
  * wrapper around the posts sometimes borrows), a signature is never more than the lines under one post.
  */
 export function isSignature(element: Element): boolean {
-  return SIGNATURE_WORD.test(element.getAttribute('class') ?? '') || SIGNATURE_WORD.test(element.getAttribute('id') ?? '');
+  return (
+    SIGNATURE_WORD.test(element.getAttribute('class') ?? '') || SIGNATURE_WORD.test(element.getAttribute('id') ?? '')
+  );
 }
 
 /** Whether text stands beside `element` in its parent: an element inside a sentence rather than apart from it. */

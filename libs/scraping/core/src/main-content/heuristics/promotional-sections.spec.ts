@@ -57,7 +57,7 @@ describe('promotional sections', () => {
     expect(html).toContain('You might like rye as much as we do.');
   });
 
-  it("removes the calls to join, follow or support the site with what they head", () => {
+  it('removes the calls to join, follow or support the site with what they head', () => {
     const html = afterRemoval(
       `${paragraph('crumb')}<section><h2>Join our baking newsletter</h2><p>Recipes every Friday.</p></section>` +
         '<div><p><b>Follow us</b></p><p>Instagram, Pinterest</p></div>',
@@ -99,7 +99,8 @@ describe('promotional sections', () => {
 
   it('goes from the markdown of the main content', () => {
     const markdown = convertHtml({
-      html: `<html><body><main><h1>Sourdough</h1>${paragraph('a')}${paragraph('b')}${paragraph('c')}` +
+      html:
+        `<html><body><main><h1>Sourdough</h1>${paragraph('a')}${paragraph('b')}${paragraph('c')}` +
         '<h2>You may also enjoy</h2><ul><li><a href="/x">Focaccia at home</a></li></ul></main></body></html>',
       url: 'https://example.com/bread',
       formats: ['markdown'],

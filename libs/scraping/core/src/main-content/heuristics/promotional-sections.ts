@@ -8,7 +8,7 @@ import { HEADING_TAGS } from '../../scan/heading-tags';
 // often enough on listings, forums and articles to be left.
 const PROMOTIONAL_PHRASES = [
   "you(?:'ll| might| may| will)? (?:also )?(?:like|love|enjoy)",
-  "(?:more|other) (?:[\\w\"'’]+ ){0,3}(?:posts|articles|stories|recipes|reads) (?:you|like|related)",
+  '(?:more|other) (?:[\\w"\'’]+ ){0,3}(?:posts|articles|stories|recipes|reads) (?:you|like|related)',
   'related (?:posts|articles|stories|content|reading|products|items|links|guides|searches)',
   'what others are reading',
   'recommended (?:for you|reading|articles|stories|products|items)',
@@ -73,7 +73,11 @@ export function removePromotionalSections(content: Element): void {
     const level = headingLevel(heading) ?? LABEL_LEVEL;
     const block = blockOpenedBy(heading, level, content);
     if (foldedText(block) === foldedText(heading)) {
-      for (let next = block.nextElementSibling; next && !outranks(next, level, heading); next = block.nextElementSibling) {
+      for (
+        let next = block.nextElementSibling;
+        next && !outranks(next, level, heading);
+        next = block.nextElementSibling
+      ) {
         next.remove();
       }
     }

@@ -38,12 +38,16 @@ describe('stray labels', () => {
   });
 
   it('removes the captions of controls that do nothing without scripts', () => {
-    const html = htmlAfter(removeStrayLabels, '<button>Expand description</button><p>Returns the contained value.</p><a href="#">Show more</a><div>Loading...</div>');
+    const html = htmlAfter(
+      removeStrayLabels,
+      '<button>Expand description</button><p>Returns the contained value.</p><a href="#">Show more</a><div>Loading...</div>',
+    );
     expect(html).toBe('<p>Returns the contained value.</p>');
   });
 
   it('keeps sentences that only mention advertisements or controls', () => {
-    const body = '<p>Advertisement revenue fell, and the article continues below the chart.</p><p>Show more of the city.</p>';
+    const body =
+      '<p>Advertisement revenue fell, and the article continues below the chart.</p><p>Show more of the city.</p>';
     expect(htmlAfter(removeStrayLabels, body)).toBe(body);
   });
 });
@@ -53,9 +57,11 @@ describe('trailing headings', () => {
     const html = htmlAfter(
       removeTrailingHeadings,
       '<h1>Sleeping bags</h1><p>Down or synthetic fill, rated for the coldest night.</p>' +
-        '<section><h2>Sort and filter</h2><div><h3>Let\'s connect</h3><div> </div></div></section>',
+        "<section><h2>Sort and filter</h2><div><h3>Let's connect</h3><div> </div></div></section>",
     );
-    expect(html).toBe('<h1>Sleeping bags</h1><p>Down or synthetic fill, rated for the coldest night.</p><section><div><div> </div></div></section>');
+    expect(html).toBe(
+      '<h1>Sleeping bags</h1><p>Down or synthetic fill, rated for the coldest night.</p><section><div><div> </div></div></section>',
+    );
   });
 
   it('keeps a heading followed by text or an image, and every heading before it', () => {
@@ -64,11 +70,14 @@ describe('trailing headings', () => {
   });
 
   it('keeps a last heading that is a link: the title of the last item of a grid', () => {
-    const body = '<p>Candles for every room.</p><a href="/c/1"><h2>Glass candle</h2></a><h2><a href="/c/2">Wax candle</a></h2>';
+    const body =
+      '<p>Candles for every room.</p><a href="/c/1"><h2>Glass candle</h2></a><h2><a href="/c/2">Wax candle</a></h2>';
     expect(htmlAfter(removeTrailingHeadings, body)).toBe(body);
   });
 
   it('keeps a content made of headings alone', () => {
-    expect(htmlAfter(removeTrailingHeadings, '<h1>Coming soon</h1><h2>Spring 2027</h2>')).toBe('<h1>Coming soon</h1><h2>Spring 2027</h2>');
+    expect(htmlAfter(removeTrailingHeadings, '<h1>Coming soon</h1><h2>Spring 2027</h2>')).toBe(
+      '<h1>Coming soon</h1><h2>Spring 2027</h2>',
+    );
   });
 });

@@ -10,7 +10,8 @@ function withBody(html: string, use: (body: HTMLElement) => void): void {
   }
 }
 
-const SPECS = '<dl><dt>Material</dt><dd>6061-T6 aluminium, anodised black</dd><dt>Weight</dt><dd>2 oz</dd><dt>Holds</dt><dd>1 to 12 cards</dd></dl>';
+const SPECS =
+  '<dl><dt>Material</dt><dd>6061-T6 aluminium, anodised black</dd><dt>Weight</dt><dd>2 oz</dd><dt>Holds</dt><dd>1 to 12 cards</dd></dl>';
 
 describe('removeRepeatedBlocks', () => {
   it('keeps the first copy of a block a responsive page repeats for another screen size', () => {

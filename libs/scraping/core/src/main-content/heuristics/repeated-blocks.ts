@@ -14,7 +14,7 @@ const MIN_REPEATED_CHARS = 50;
 export function removeRepeatedBlocks(content: Element): number {
   let removed = 0;
   const visit = (element: Element, seen: Map<string, Element>): void => {
-    for (let child = element.firstElementChild; child; ) {
+    for (let child = element.firstElementChild; child;) {
       const next = child.nextElementSibling;
       const text = compactText(child.textContent ?? '');
       if (text.length >= MIN_REPEATED_CHARS) {

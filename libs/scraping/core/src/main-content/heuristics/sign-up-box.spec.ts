@@ -32,7 +32,8 @@ describe('sign-up boxes', () => {
   });
 
   it('keeps only what a field asks for, and only for the main content', () => {
-    const form = '<form><input type="email" name="e" placeholder="Email" class="field"><input type="hidden" value="1"></form>';
+    const form =
+      '<form><input type="email" name="e" placeholder="Email" class="field"><input type="hidden" value="1"></form>';
     const options = { baseUrl: 'https://example.com/', keepAllAttributes: false };
     expect(stripNonContent(form, { ...options, mainContentPrefilter: true })).toBe('<form><input type="email"></form>');
     expect(stripNonContent(form, { ...options, mainContentPrefilter: false })).toContain('class="field"');
@@ -54,7 +55,9 @@ describe('sign-up boxes', () => {
   }
 
   it('removes a newsletter box, its heading and pitch with its form', () => {
-    const { text } = afterRemoval(`<main><section>${paragraph('spring')}${newsletter}${paragraph('autumn')}</section></main>`);
+    const { text } = afterRemoval(
+      `<main><section>${paragraph('spring')}${newsletter}${paragraph('autumn')}</section></main>`,
+    );
     expect(text).toContain('Trail running in spring');
     expect(text).toContain('Trail running in autumn');
     expect(text).not.toContain('Join our trail newsletter');
@@ -77,14 +80,20 @@ describe('sign-up boxes', () => {
     const contact =
       '<div class="contact"><h3>Book a guided run</h3><p>Tell us your dates and we will find you a guide.</p>' +
       '<form><input name="name"><input type="tel" name="phone"><input type="email" name="email"></form></div>';
-    expect(afterRemoval(`<main>${contact}<section>${paragraph('spring')}</section></main>`).text).toContain('Tell us your dates');
+    expect(afterRemoval(`<main>${contact}<section>${paragraph('spring')}</section></main>`).text).toContain(
+      'Tell us your dates',
+    );
   });
 
   it('takes the sign-up box out of the markdown of a page whose region wins', () => {
     const cards = ['routes', 'maps', 'guides', 'shoes', 'packs', 'water', 'weather', 'clubs']
-      .map((name) => `<a href="/${name}"><span>${name}</span><span>Everything a trail runner needs about ${name}.</span></a>`)
+      .map(
+        (name) =>
+          `<a href="/${name}"><span>${name}</span><span>Everything a trail runner needs about ${name}.</span></a>`,
+      )
       .join('');
-    const page = `<main><section><h2>Plan your runs</h2>${paragraph('spring')}${paragraph('summer')}</section>` +
+    const page =
+      `<main><section><h2>Plan your runs</h2>${paragraph('spring')}${paragraph('summer')}</section>` +
       `<section><h2>Explore</h2><div>${cards}</div></section>${newsletter}` +
       `<section><h2>Run with us</h2>${paragraph('autumn')}${paragraph('winter')}</section></main>`;
     const markdown = markdownOf(`<html><body>${page}</body></html>`);

@@ -26,7 +26,9 @@ function fieldOf(input: Element): TagAttributes | undefined {
  */
 function isSignUpForm(form: Element): boolean {
   const fields = Array.from(form.getElementsByTagName('input'), fieldOf);
-  return fields.includes(EMAIL_FIELD) && fields.filter((field) => field === TEXT_FIELD).length <= SIGN_UP_MAX_TEXT_FIELDS;
+  return (
+    fields.includes(EMAIL_FIELD) && fields.filter((field) => field === TEXT_FIELD).length <= SIGN_UP_MAX_TEXT_FIELDS
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ const SKIP_LINK_TEXT = /^skip (?:to|navigation)\b/i;
 /** Removes the links that skip to another part of the same page: navigation for keyboards, not content. */
 export function removeSkipLinks(root: Element): void {
   for (const link of Array.from(root.getElementsByTagName('a'))) {
-    if ((link.getAttribute('href') ?? '').includes('#') && SKIP_LINK_TEXT.test((link.textContent ?? '').trim())) link.remove();
+    if ((link.getAttribute('href') ?? '').includes('#') && SKIP_LINK_TEXT.test((link.textContent ?? '').trim()))
+      link.remove();
   }
 }

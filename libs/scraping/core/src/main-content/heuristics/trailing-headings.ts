@@ -11,7 +11,8 @@ function hasContentAfter(heading: Element, root: Element): boolean {
     if (!walker.parentNode()) return false;
   }
   for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) {
-    if (node.nodeType === node.TEXT_NODE ? /\S/.test(node.nodeValue ?? '') : (node as Element).localName === 'img') return true;
+    if (node.nodeType === node.TEXT_NODE ? /\S/.test(node.nodeValue ?? '') : (node as Element).localName === 'img')
+      return true;
   }
   return false;
 }
@@ -27,7 +28,8 @@ export function removeTrailingHeadings(content: Element): void {
   let holdsMoreThanHeadings: boolean | undefined;
   for (const heading of [...headings].reverse()) {
     // A heading that links somewhere is an item's title (the last cards of a grid), whole on its own.
-    if (heading.closest('a') || heading.getElementsByTagName('a').length > 0 || hasContentAfter(heading, content)) return;
+    if (heading.closest('a') || heading.getElementsByTagName('a').length > 0 || hasContentAfter(heading, content))
+      return;
     holdsMoreThanHeadings ??= visibleChars(content) > headings.reduce((sum, each) => sum + visibleChars(each), 0);
     if (!holdsMoreThanHeadings) return;
     heading.remove();
