@@ -1,4 +1,5 @@
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_BASE_FLAGS } from '@wh/platform/chromium';
 
 /**
  * The reference: what a plain puppeteer-core script does, one page at a time in one browser: open a page, load
@@ -11,15 +12,7 @@ export async function plainPuppeteerLoop(
   const browser = await puppeteer.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_BASE_FLAGS],
   });
   try {
     const started = process.hrtime.bigint();

@@ -4,6 +4,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { callApi, eventually, type FixtureServer, REPO_ROOT, startFixtureServer } from '@wh/testing';
 import { createSession, deleteSession, openSocket, refusedStatus } from './support/browser-sessions';
 import { sharedStack } from './support/stack-env';
+import { CHROMIUM_BASE_FLAGS } from '@wh/platform/chromium';
 
 // Real Chromium processes on a small shared machine: the default 5 s is too tight for a session's round trips.
 jest.setTimeout(60_000);
@@ -17,15 +18,7 @@ beforeAll(async () => {
   viewer = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_BASE_FLAGS],
   });
 }, 30_000);
 afterAll(async () => {

@@ -7,8 +7,8 @@ import { PageResultsProcessor } from './page-results.processor';
 /**
  * Results kept in one transaction at most; bounds the transaction's length and its locks. Batches run one at a
  * time: while one commits, the results that arrive gather for the next, so under load they share its statements and
- * its usage message. Two at a time halved the batches and cost ~1.6 ms of CPU per page across scheduler, Postgres,
- * billing and NATS for no gain in pages per second.
+ * its usage message. Two at a time halved the batches and cost CPU per page across scheduler, Postgres, billing and
+ * NATS for no gain in pages per second (docs/benchmarks.md, "Crawl").
  */
 const MAX_RESULTS_PER_BATCH = 64;
 
