@@ -34,6 +34,7 @@ import {
   type BrowserSessionView,
 } from './payloads/browser-session';
 import { DeadLetterRecord } from './payloads/dead-letter';
+import { type ExtractPageReply, ExtractPageRequest } from './payloads/extraction';
 import { ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
 import { Subjects } from './subjects';
 
@@ -96,6 +97,8 @@ export const Messages = {
   [Subjects.browserSessionAuthorize]: request(BrowserSessionAuthorizeRequest).replies<BrowserSessionAuthorizeReply>(),
   [Subjects.browserProfileDelete]: request(BrowserProfileDeleteRequest).replies<{ deleted: boolean }>(),
   [Subjects.browserReplicaHeartbeat]: request(BrowserReplicaHeartbeat).replies<{ accepted: true }>(),
+
+  [Subjects.extractPageRun]: request(ExtractPageRequest).replies<ExtractPageReply>(),
 } as const;
 
 type MessageMap = typeof Messages;

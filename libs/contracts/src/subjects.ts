@@ -49,6 +49,9 @@ export const Subjects = {
   browserProfileDelete: 'browser.profile.delete',
   /** Request/reply: a replica's heartbeat with its endpoint and free capacity. */
   browserReplicaHeartbeat: 'browser.replica.heartbeat',
+  // Extraction (extract-service): every LLM call of the platform is made there.
+  /** Request/reply: the `json` and `summary` formats of one page. */
+  extractPageRun: 'extract.page.run',
 } as const;
 
 export type ScrapeOrigin = 'direct' | 'scheduled';
