@@ -8,7 +8,12 @@ export interface BackoffPolicy {
  * Delay before retry number `attempt` (1-based): the server's `Retry-After` when it gave one, else exponential
  * backoff with jitter (half fixed, half random), so that many callers who failed together do not come back together.
  */
-export function retryDelayMs(attempt: number, policy: BackoffPolicy, retryAfterMs?: number, random = Math.random): number {
+export function retryDelayMs(
+  attempt: number,
+  policy: BackoffPolicy,
+  retryAfterMs?: number,
+  random = Math.random,
+): number {
   if (retryAfterMs !== undefined) return retryAfterMs;
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);

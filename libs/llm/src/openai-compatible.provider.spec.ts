@@ -2,7 +2,11 @@ import { createServer } from 'node:net';
 import { ErrorCode } from '@wh/contracts';
 import { type FakeLlm, startFakeLlm } from '@wh/testing';
 import type { LlmOutputSchema, LlmRequest } from './llm-provider';
-import { chatCompletionsUrl, OpenAiCompatibleProvider, type OpenAiCompatibleOptions } from './openai-compatible.provider';
+import {
+  chatCompletionsUrl,
+  OpenAiCompatibleProvider,
+  type OpenAiCompatibleOptions,
+} from './openai-compatible.provider';
 
 const SCHEMA: LlmOutputSchema = {
   name: 'extraction',
@@ -58,7 +62,10 @@ describe('OpenAiCompatibleProvider', () => {
       model: 'test-model',
       max_tokens: 256,
       temperature: 0,
-      response_format: { type: 'json_schema', json_schema: { name: 'extraction', strict: true, schema: SCHEMA.schema } },
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'extraction', strict: true, schema: SCHEMA.schema },
+      },
     });
     expect(sent.body.messages?.map((message) => message.role)).toEqual(['system', 'user']);
     expect(sent.body.messages?.[0].content).toContain(JSON.stringify(SCHEMA.schema));
@@ -80,11 +87,18 @@ describe('OpenAiCompatibleProvider', () => {
 
   it('falls back from json_schema to json_object on a 400 about response_format, once per model', async () => {
     llm.setOptions({ rejectResponseFormats: ['json_schema'] });
-    llm.script({ kind: 'json', value: { title: 'A', price: null } }, { kind: 'json', value: { title: 'B', price: null } });
+    llm.script(
+      { kind: 'json', value: { title: 'A', price: null } },
+      { kind: 'json', value: { title: 'B', price: null } },
+    );
     const subject = provider();
     await subject.complete(call());
     await subject.complete(call());
-    expect(llm.requests.map((request) => request.body.response_format?.type)).toEqual(['json_schema', 'json_object', 'json_object']);
+    expect(llm.requests.map((request) => request.body.response_format?.type)).toEqual([
+      'json_schema',
+      'json_object',
+      'json_object',
+    ]);
     expect(llm.requests.map((request) => request.answer === 'rejected')).toEqual([true, false, false]);
     expect(subject.structuredOutputMode()).toBe('json_object');
   });
@@ -94,14 +108,23 @@ describe('OpenAiCompatibleProvider', () => {
     llm.script({ kind: 'json', value: { title: 'A', price: 1 } });
     const subject = provider();
     await subject.complete(call());
-    expect(llm.requests.map((request) => request.body.response_format?.type ?? 'none')).toEqual(['json_schema', 'json_object', 'none']);
+    expect(llm.requests.map((request) => request.body.response_format?.type ?? 'none')).toEqual([
+      'json_schema',
+      'json_object',
+      'none',
+    ]);
     expect(llm.requests[2].body.messages?.[0].content).toContain(JSON.stringify(SCHEMA.schema));
     expect(subject.structuredOutputMode()).toBe('prompt');
   });
 
   it('switches to max_completion_tokens when the model refuses max_tokens', async () => {
     llm.script(
-      { kind: 'status', status: 400, message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." },
+      {
+        kind: 'status',
+        status: 400,
+        message:
+          "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      },
       { kind: 'json', value: { title: 'A', price: 1 } },
     );
     await provider().complete(call());
@@ -110,7 +133,10 @@ describe('OpenAiCompatibleProvider', () => {
   });
 
   it('retries a 429 after the Retry-After the server asked for', async () => {
-    llm.script({ kind: 'status', status: 429, headers: { 'retry-after': '1' } }, { kind: 'json', value: { title: 'A', price: 1 } });
+    llm.script(
+      { kind: 'status', status: 429, headers: { 'retry-after': '1' } },
+      { kind: 'json', value: { title: 'A', price: 1 } },
+    );
     const started = Date.now();
     await provider().complete(call());
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
@@ -125,9 +151,16 @@ describe('OpenAiCompatibleProvider', () => {
   });
 
   it('retries 5xx twice with backoff, then reports the server unavailable', async () => {
-    llm.script({ kind: 'status', status: 500 }, { kind: 'status', status: 502 }, { kind: 'status', status: 503, message: 'overloaded' });
+    llm.script(
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 502 },
+      { kind: 'status', status: 503, message: 'overloaded' },
+    );
     const attempt = provider().complete(call());
-    await expect(attempt).rejects.toMatchObject({ code: ErrorCode.LlmUnavailable, details: { status: 503, attempts: 3 } });
+    await expect(attempt).rejects.toMatchObject({
+      code: ErrorCode.LlmUnavailable,
+      details: { status: 503, attempts: 3 },
+    });
     expect(llm.requests).toHaveLength(3);
   });
 
@@ -157,7 +190,10 @@ describe('OpenAiCompatibleProvider', () => {
     llm.script({ kind: 'hang' });
     const started = Date.now();
     const attempt = provider({ timeoutMs: 60_000 }).complete(call({ deadlineAt: Date.now() + 300 }));
-    await expect(attempt).rejects.toMatchObject({ code: ErrorCode.LlmTimeout, details: { timeoutMs: expect.any(Number) } });
+    await expect(attempt).rejects.toMatchObject({
+      code: ErrorCode.LlmTimeout,
+      details: { timeoutMs: expect.any(Number) },
+    });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
@@ -171,7 +207,9 @@ describe('OpenAiCompatibleProvider', () => {
   });
 
   it('does not call at all when the deadline has passed', async () => {
-    await expect(provider().complete(call({ deadlineAt: Date.now() - 1 }))).rejects.toMatchObject({ code: ErrorCode.LlmTimeout });
+    await expect(provider().complete(call({ deadlineAt: Date.now() - 1 }))).rejects.toMatchObject({
+      code: ErrorCode.LlmTimeout,
+    });
     expect(llm.requests).toHaveLength(0);
   });
 

@@ -72,7 +72,11 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   constructor(private readonly options: OpenAiCompatibleOptions) {
     this.model = options.model;
     this.url = chatCompletionsUrl(options.baseUrl);
-    this.headers = { 'content-type': 'application/json', accept: 'application/json', ...authHeaders(this.url, options.apiKey) };
+    this.headers = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...authHeaders(this.url, options.apiKey),
+    };
     this.semaphore = new Semaphore(options.maxConcurrency);
     // Timeouts come from each call's abort signal, not from the agent's fixed ones.
     this.dispatcher = options.dispatcher ?? new Agent({ headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 30_000 });
@@ -90,14 +94,21 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     let downgrades = 0;
     for (;;) {
       const quirks = this.quirksOf();
-      const mode = request.schema && (request.schema.strict || quirks.mode !== 'json_schema') ? quirks.mode : 'json_object';
-      const system = request.schema ? `${request.system}\n\n${schemaInstruction(request.schema, mode)}` : request.system;
+      const mode =
+        request.schema && (request.schema.strict || quirks.mode !== 'json_schema') ? quirks.mode : 'json_object';
+      const system = request.schema
+        ? `${request.system}\n\n${schemaInstruction(request.schema, mode)}`
+        : request.system;
       const body = this.requestBody(request, system, mode, quirks);
       const outcome = await this.attempt(body, request);
 
       if (outcome.kind === 'ok') return this.completion(outcome.reply, system, request.user);
 
-      if (outcome.kind === 'http' && downgrades < MAX_DOWNGRADES && this.adapt(outcome, request.schema ? mode : undefined)) {
+      if (
+        outcome.kind === 'http' &&
+        downgrades < MAX_DOWNGRADES &&
+        this.adapt(outcome, request.schema ? mode : undefined)
+      ) {
         downgrades += 1;
         continue;
       }
@@ -107,7 +118,12 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       attempt += 1;
       const delay = retryDelayMs(attempt, this.backoff, outcome.kind === 'http' ? outcome.retryAfterMs : undefined);
       const left = timeLeft(request);
-      if (delay >= left) throw failure(outcome, attempt, `the server asked to wait ${delay} ms, more than the ${Math.max(0, left)} ms left`);
+      if (delay >= left)
+        throw failure(
+          outcome,
+          attempt,
+          `the server asked to wait ${delay} ms, more than the ${Math.max(0, left)} ms left`,
+        );
       await sleep(delay, request.signal).catch(() => {
         throw llmTimeout('the caller stopped waiting for the LLM');
       });
@@ -128,7 +144,11 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     if (outcome.status !== 400 && outcome.status !== 422) return false;
     const quirks = this.quirksOf();
     const message = outcome.message;
-    if (mode && mode !== 'prompt' && /response_format|json_schema|json_object|structured output|guided|grammar/i.test(message)) {
+    if (
+      mode &&
+      mode !== 'prompt' &&
+      /response_format|json_schema|json_object|structured output|guided|grammar/i.test(message)
+    ) {
       quirks.mode = mode === 'json_schema' ? 'json_object' : 'prompt';
       return true;
     }
@@ -168,7 +188,8 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   /** One HTTP attempt inside a concurrency slot, bounded by the configured timeout and the caller's deadline. */
   private async attempt(body: string, request: LlmRequest): Promise<AttemptOutcome> {
     const left = timeLeft(request);
-    if (left <= 0 || request.signal?.aborted) throw llmTimeout('no time was left for the LLM call', { timeLeftMs: Math.max(0, left) });
+    if (left <= 0 || request.signal?.aborted)
+      throw llmTimeout('no time was left for the LLM call', { timeLeftMs: Math.max(0, left) });
     const timeoutMs = Math.min(this.options.timeoutMs, left);
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
@@ -176,16 +197,29 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     try {
       release = await this.semaphore.acquire(signal);
     } catch {
-      throw llmTimeout(`no LLM slot became free within ${timeoutMs} ms`, { timeoutMs, maxConcurrency: this.options.maxConcurrency });
+      throw llmTimeout(`no LLM slot became free within ${timeoutMs} ms`, {
+        timeoutMs,
+        maxConcurrency: this.options.maxConcurrency,
+      });
     }
     try {
-      const response = await undiciRequest(this.url, { method: 'POST', headers: this.headers, body, signal, dispatcher: this.dispatcher });
+      const response = await undiciRequest(this.url, {
+        method: 'POST',
+        headers: this.headers,
+        body,
+        signal,
+        dispatcher: this.dispatcher,
+      });
       const text = await readLimited(response.body, this.options.maxResponseBytes ?? 16 * 1024 * 1024);
       if (response.statusCode >= 200 && response.statusCode < 300) {
         try {
           return { kind: 'ok', reply: JSON.parse(text) as ChatCompletionReply };
         } catch {
-          throw llmUnavailable('the LLM server answered with something other than JSON', { status: response.statusCode }, false);
+          throw llmUnavailable(
+            'the LLM server answered with something other than JSON',
+            { status: response.statusCode },
+            false,
+          );
         }
       }
       return {
@@ -254,7 +288,8 @@ async function readLimited(body: AsyncIterable<Buffer>, maxBytes: number): Promi
   let size = 0;
   for await (const chunk of body) {
     size += chunk.length;
-    if (size > maxBytes) throw llmUnavailable(`the LLM server's answer exceeded ${maxBytes} bytes`, { maxBytes }, false);
+    if (size > maxBytes)
+      throw llmUnavailable(`the LLM server's answer exceeded ${maxBytes} bytes`, { maxBytes }, false);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -265,7 +300,9 @@ function errorMessage(text: string): string {
   try {
     const parsed = JSON.parse(text) as { error?: string | { message?: string }; message?: string; detail?: unknown };
     const message =
-      typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message ?? (parsed.detail ? JSON.stringify(parsed.detail) : undefined));
+      typeof parsed.error === 'string'
+        ? parsed.error
+        : (parsed.error?.message ?? parsed.message ?? (parsed.detail ? JSON.stringify(parsed.detail) : undefined));
     if (message) return message.slice(0, 1_000);
   } catch {
     // Not JSON: the text itself.
@@ -277,7 +314,11 @@ function failure(outcome: Exclude<AttemptOutcome, { kind: 'ok' }>, attempts: num
   if (outcome.kind === 'network') {
     const cause = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
     const code = (outcome.error as { code?: string } | undefined)?.code;
-    return llmUnavailable(`the LLM server could not be reached: ${cause}`, { attempts, ...(code ? { cause: code } : {}) }, true);
+    return llmUnavailable(
+      `the LLM server could not be reached: ${cause}`,
+      { attempts, ...(code ? { cause: code } : {}) },
+      true,
+    );
   }
   const retryable = outcome.status === 429 || outcome.status >= 500;
   const refusedKey = outcome.status === 401 || outcome.status === 403;

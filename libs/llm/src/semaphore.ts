@@ -4,7 +4,8 @@ export class Semaphore {
   private readonly waiters: Array<() => void> = [];
 
   constructor(private readonly limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new Error(`semaphore limit must be a positive integer, got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new Error(`semaphore limit must be a positive integer, got ${limit}`);
   }
 
   get inUse(): number {

@@ -66,7 +66,11 @@ export async function startFakeLlm(initial: FakeLlmOptions = {}): Promise<FakeLl
   const requests: FakeLlmRequest[] = [];
   const sockets = new Set<Socket>();
   let options = initial;
-  let fallback: (body: FakeChatBody) => FakeLlmReply = () => ({ kind: 'status', status: 500, message: 'the fake LLM has no scripted reply left' });
+  let fallback: (body: FakeChatBody) => FakeLlmReply = () => ({
+    kind: 'status',
+    status: 500,
+    message: 'the fake LLM has no scripted reply left',
+  });
   let inFlight = 0;
   let maxInFlight = 0;
 
@@ -87,7 +91,13 @@ export async function startFakeLlm(initial: FakeLlmOptions = {}): Promise<FakeLl
     const format = body.response_format?.type as 'json_schema' | 'json_object' | undefined;
     if (format && options.rejectResponseFormats?.includes(format)) {
       requests.push({ path: req.url, headers: req.headers, body, answer: 'rejected' });
-      sendJson(res, 400, { error: { message: `response_format type '${format}' is not supported`, type: 'invalid_request_error', param: 'response_format' } });
+      sendJson(res, 400, {
+        error: {
+          message: `response_format type '${format}' is not supported`,
+          type: 'invalid_request_error',
+          param: 'response_format',
+        },
+      });
       return;
     }
     const answer = queue.shift() ?? fallback(body);
@@ -95,7 +105,9 @@ export async function startFakeLlm(initial: FakeLlmOptions = {}): Promise<FakeLl
     if (answer.kind === 'hang') return;
     if (answer.kind === 'status') {
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      res.end(JSON.stringify({ error: { message: answer.message ?? `status ${answer.status}`, type: 'server_error' } }));
+      res.end(
+        JSON.stringify({ error: { message: answer.message ?? `status ${answer.status}`, type: 'server_error' } }),
+      );
       return;
     }
     if (answer.kind === 'json' && answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
