@@ -11,3 +11,6 @@ export * from './prompts/summary-prompts';
 export * from './chunking/chunk-markdown';
 export * from './merge/deep-equal';
 export * from './merge/merge-extractions';
+export { collectPageFacts, type FactSource, type PageFacts } from './deterministic/page-facts';
+export * from './deterministic/fill-schema';
+export * from './deterministic/summary-without-llm';
