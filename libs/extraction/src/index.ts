@@ -3,6 +3,7 @@ export * from './schema/json-schema';
 export * from './schema/invalid-schema.error';
 export * from './schema/user-schema';
 export * from './schema/strict-schema';
+export * from './schema/partial-schema';
 export * from './output/model-answer';
 export * from './prompts/prompt-messages';
 export * from './prompts/untrusted-fence';

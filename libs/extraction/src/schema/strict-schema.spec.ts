@@ -1,4 +1,5 @@
 import { isPlainObject, type JsonSchema } from './json-schema';
+import { partialSchema } from './partial-schema';
 import { planAnswer, restoreAnswer } from './strict-schema';
 import { compileUserSchema } from './user-schema';
 import { PYDANTIC_PRODUCT, ZOD_PRODUCT } from './__fixtures__/schemas';
@@ -175,5 +176,20 @@ describe('planAnswer and restoreAnswer', () => {
       kind: { anyOf: [{ const: 'product' }, { type: 'null' }] },
       id: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
     });
+  });
+
+  it('checks one part of a long page against the schema with nothing required', () => {
+    const partial = partialSchema(PYDANTIC_PRODUCT);
+    expect(JSON.stringify(partial)).not.toContain('"required"');
+    const plan = planAnswer(partial);
+    expectStrict(plan.schema);
+    const restored = restoreAnswer(
+      { name: null, offer: null, mainOffer: null, tags: null, rating: 4, released: null },
+      plan,
+      partial,
+    );
+    expect(restored).toEqual({ offer: null, rating: 4, released: null });
+    expect(compileUserSchema(partial).problems(restored)).toEqual([]);
+    expect(compileUserSchema(PYDANTIC_PRODUCT).problems(restored)).not.toEqual([]);
   });
 });
