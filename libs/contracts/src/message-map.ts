@@ -61,7 +61,10 @@ export interface BroadcastContract<P extends object> {
 }
 
 const stream = <P extends object>(payload: PayloadClass<P>): StreamContract<P> => ({ kind: 'stream', payload });
-const broadcast = <P extends object>(payload: PayloadClass<P>): BroadcastContract<P> => ({ kind: 'broadcast', payload });
+const broadcast = <P extends object>(payload: PayloadClass<P>): BroadcastContract<P> => ({
+  kind: 'broadcast',
+  payload,
+});
 const request = <P extends object>(payload: PayloadClass<P>) => ({
   replies: <R>(): RequestContract<P, R> => ({ kind: 'request', payload }),
 });

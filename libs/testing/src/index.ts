@@ -9,4 +9,11 @@ export { type ReceivedWebhook, type WebhookReceiver, startWebhookReceiver } from
 export { AD_BANNER_TEXT, AD_HOST, COOKIE_NOTICE_TEXT, REPORT_PDF_PAGES } from './fixture-server/sites/browser';
 export { textPdf } from './fixture-server/pdf';
 export { type ForwardProxy, startForwardProxy } from './fixture-server/forward-proxy';
-export { type FakeChatBody, type FakeLlm, type FakeLlmOptions, type FakeLlmReply, type FakeLlmRequest, startFakeLlm } from './fake-llm/fake-llm-server';
+export {
+  type FakeChatBody,
+  type FakeLlm,
+  type FakeLlmOptions,
+  type FakeLlmReply,
+  type FakeLlmRequest,
+  startFakeLlm,
+} from './fake-llm/fake-llm-server';
