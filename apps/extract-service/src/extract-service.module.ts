@@ -1,18 +1,56 @@
 import { Module } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import type { LlmProvider } from '@wh/llm';
+import { DATABASE } from '@wh/platform/database';
+import { LOGGER, type Logger } from '@wh/platform/logging';
 import { PlatformModule } from '@wh/platform/runtime';
+import { AnswerCache } from './cache/answer-cache';
+import { LlmAnswerCacheRepository } from './cache/llm-answer-cache.repository';
+import type { ExtractDatabase } from './database/extract-database';
 import { ExtractServiceConfig } from './extract-service.config';
+import { ExtractPageHandler } from './extraction/extract-page.handler';
+import { ExtractPageService } from './extraction/extract-page.service';
+import { createLlmProvider } from './llm/llm-provider.factory';
 
-const SERVICE_NAME = 'extract-service';
+export const EXTRACT_SERVICE = 'extract-service';
+/** Injection token of the configured model's provider (null: no LLM). */
+export const LLM_PROVIDER = Symbol('LLM_PROVIDER');
 
-/** Will own LLM extraction (POST /v2/extract, json and summary formats); today it only boots and reports health. */
+/** Owns every LLM call of the platform: `extract.page.run` (the json and summary formats of a page). */
 @Module({
   imports: [
     PlatformModule.forRoot({
-      serviceName: SERVICE_NAME,
+      serviceName: EXTRACT_SERVICE,
       configClass: ExtractServiceConfig,
       streams: [],
       consumers: [],
+      database: true,
     }),
+  ],
+  controllers: [ExtractPageHandler],
+  providers: [
+    { provide: LLM_PROVIDER, inject: [ExtractServiceConfig, LOGGER], useFactory: createLlmProvider },
+    {
+      provide: LlmAnswerCacheRepository,
+      inject: [DATABASE],
+      useFactory: (db: Kysely<ExtractDatabase>) => new LlmAnswerCacheRepository(db),
+    },
+    {
+      provide: AnswerCache,
+      inject: [LlmAnswerCacheRepository, ExtractServiceConfig, LOGGER],
+      useFactory: (repository: LlmAnswerCacheRepository, config: ExtractServiceConfig, logger: Logger) =>
+        new AnswerCache(repository, config.LLM_CACHE_TTL_MS, logger),
+    },
+    {
+      provide: ExtractPageService,
+      inject: [LLM_PROVIDER, AnswerCache, ExtractServiceConfig],
+      useFactory: (provider: LlmProvider | null, cache: AnswerCache, config: ExtractServiceConfig) =>
+        new ExtractPageService(provider, cache, {
+          contextTokens: config.LLM_CONTEXT_TOKENS,
+          maxOutputTokens: config.LLM_MAX_OUTPUT_TOKENS,
+          maxChunks: config.LLM_MAX_CHUNKS,
+        }),
+    },
   ],
 })
 export class ExtractServiceModule {}

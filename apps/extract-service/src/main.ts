@@ -3,4 +3,9 @@ import { bootstrapService } from '@wh/platform/runtime';
 import { ExtractServiceConfig } from './extract-service.config';
 import { ExtractServiceModule } from './extract-service.module';
 
-void bootstrapService({ appModule: ExtractServiceModule, configClass: ExtractServiceConfig });
+// Request handlers only: no durable consumers, so no pull slots to size.
+void bootstrapService({
+  appModule: ExtractServiceModule,
+  configClass: ExtractServiceConfig,
+  transport: { concurrency: () => ({}) },
+});

@@ -25,6 +25,16 @@ export enum ErrorCode {
   BrowserCapacityExhausted = 'BROWSER_CAPACITY_EXHAUSTED',
   /** Another live session already saves to this profile. */
   BrowserProfileInUse = 'BROWSER_PROFILE_IN_USE',
+
+  // Extraction
+  /** A prompt-only `json` format (or another task that needs a model) on a deployment without an LLM. */
+  LlmNotConfigured = 'LLM_NOT_CONFIGURED',
+  /** The LLM server could not be reached, refused the request or kept failing through the retries. */
+  LlmUnavailable = 'LLM_UNAVAILABLE',
+  /** The LLM did not answer within the time left. */
+  LlmTimeout = 'LLM_TIMEOUT',
+  /** The model's answer did not fit the schema, even after a repair round; `details` lists why. */
+  LlmOutputInvalid = 'LLM_OUTPUT_INVALID',
 }
 
 /** An error as it travels in a NATS payload. */

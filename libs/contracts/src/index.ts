@@ -11,3 +11,4 @@ export * from './payloads/dead-letter';
 export * from './payloads/crawl-job';
 export * from './payloads/browser-session';
 export * from './payloads/stored-file';
+export * from './payloads/extraction';

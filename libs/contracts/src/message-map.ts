@@ -36,6 +36,7 @@ import {
   type BrowserSessionView,
 } from './payloads/browser-session';
 import { DeadLetterRecord } from './payloads/dead-letter';
+import { type ExtractPageReply, ExtractPageRequest } from './payloads/extraction';
 import { ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
 import { Subjects } from './subjects';
 
@@ -103,6 +104,8 @@ export const Messages = {
   [Subjects.browserReplicaHeartbeat]: request(BrowserReplicaHeartbeat).replies<{ accepted: true }>(),
   [Subjects.browserReplicaLaunch]: request(BrowserReplicaLaunchCommand).replies<void>(),
   [Subjects.browserReplicaStop]: request(BrowserReplicaStopCommand).replies<void>(),
+
+  [Subjects.extractPageRun]: request(ExtractPageRequest).replies<ExtractPageReply>(),
 } as const;
 
 type MessageMap = typeof Messages;

@@ -53,6 +53,9 @@ export const Subjects = {
   browserReplicaLaunch: 'browser.replica.launch',
   /** Request/reply addressed to one replica (`browser.replica.stop.<replicaId>`): end a session it holds. */
   browserReplicaStop: 'browser.replica.stop',
+  // Extraction (extract-service): every LLM call of the platform is made there.
+  /** Request/reply: the `json` and `summary` formats of one page. */
+  extractPageRun: 'extract.page.run',
 } as const;
 
 export type ScrapeOrigin = 'direct' | 'scheduled';

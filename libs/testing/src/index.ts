@@ -15,3 +15,11 @@ export { teamRow, type TeamRow } from './factories/teams';
 export { apiKeyRow, type ApiKeyRow } from './factories/api-keys';
 export { crawlJobRow, type CrawlJobRow } from './factories/jobs';
 export { usageRecordedEvent } from './factories/usage';
+export {
+  type FakeChatBody,
+  type FakeLlm,
+  type FakeLlmOptions,
+  type FakeLlmReply,
+  type FakeLlmRequest,
+  startFakeLlm,
+} from './fake-llm/fake-llm-server';

@@ -25,4 +25,10 @@ export const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.ConcurrencyLimitExceeded]: HttpStatus.TOO_MANY_REQUESTS,
   [ErrorCode.BrowserCapacityExhausted]: HttpStatus.SERVICE_UNAVAILABLE,
   [ErrorCode.BrowserProfileInUse]: HttpStatus.CONFLICT,
+
+  // Extraction
+  [ErrorCode.LlmNotConfigured]: HttpStatus.BAD_REQUEST,
+  [ErrorCode.LlmUnavailable]: HttpStatus.BAD_GATEWAY,
+  [ErrorCode.LlmTimeout]: HttpStatus.GATEWAY_TIMEOUT,
+  [ErrorCode.LlmOutputInvalid]: HttpStatus.BAD_GATEWAY,
 };

@@ -1,0 +1,17 @@
+export * from './tokens';
+export * from './schema/json-schema';
+export * from './schema/invalid-schema.error';
+export * from './schema/user-schema';
+export * from './schema/strict-schema';
+export * from './schema/partial-schema';
+export * from './output/model-answer';
+export * from './prompts/prompt-messages';
+export * from './prompts/untrusted-fence';
+export * from './prompts/extraction-prompts';
+export * from './prompts/summary-prompts';
+export * from './chunking/chunk-markdown';
+export * from './merge/deep-equal';
+export * from './merge/merge-extractions';
+export { collectPageFacts, type FactSource, type PageFacts } from './deterministic/page-facts';
+export * from './deterministic/fill-schema';
+export * from './deterministic/summary-without-llm';
