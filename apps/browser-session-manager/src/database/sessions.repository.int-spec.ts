@@ -49,12 +49,18 @@ describe('SessionsRepository', () => {
   /** Sessions of this file's database waiting for a lock another transaction holds. */
   async function waitingForLocks(): Promise<number> {
     const { rows } = await sql<{ waiting: string }>`
-      select count(*) as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
+      select count(*) as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
+      database.db,
+    );
     return Number(rows[0]?.waiting ?? 0);
   }
 
   /** A transaction that has done `work` and stays open (holding its locks) until `commit()`. */
-  function heldOpen<T>(work: (trx: Trx) => Promise<T>): { worked: Promise<T>; committed: Promise<T>; commit: () => void } {
+  function heldOpen<T>(work: (trx: Trx) => Promise<T>): {
+    worked: Promise<T>;
+    committed: Promise<T>;
+    commit: () => void;
+  } {
     let commit!: () => void;
     const held = new Promise<void>((resolve) => (commit = resolve));
     let done!: (value: T) => void;
@@ -108,7 +114,11 @@ describe('SessionsRepository', () => {
     it("lists a team's sessions newest first, by status when asked, and no other team's", async () => {
       const replicaId = await aReplica();
       const teamId = uniqueName('team');
-      const [oldest, middle, newest] = [aSession(replicaId, { teamId }), aSession(replicaId, { teamId }), aSession(replicaId, { teamId })];
+      const [oldest, middle, newest] = [
+        aSession(replicaId, { teamId }),
+        aSession(replicaId, { teamId }),
+        aSession(replicaId, { teamId }),
+      ];
       for (const [index, session] of [oldest, middle, newest].entries()) {
         await placed(session);
         await database.db
@@ -120,8 +130,15 @@ describe('SessionsRepository', () => {
       await placed(aSession(replicaId));
       await sessions.markEnded(middle.id, 'deleted', new Date());
 
-      expect((await sessions.listForTeam(teamId)).map((session) => session.id)).toEqual([newest.id, middle.id, oldest.id]);
-      expect((await sessions.listForTeam(teamId, 'active')).map((session) => session.id)).toEqual([newest.id, oldest.id]);
+      expect((await sessions.listForTeam(teamId)).map((session) => session.id)).toEqual([
+        newest.id,
+        middle.id,
+        oldest.id,
+      ]);
+      expect((await sessions.listForTeam(teamId, 'active')).map((session) => session.id)).toEqual([
+        newest.id,
+        oldest.id,
+      ]);
       expect((await sessions.listForTeam(teamId, 'destroyed')).map((session) => session.id)).toEqual([middle.id]);
       expect(await sessions.listForTeam(uniqueName('team'))).toEqual([]);
     });
@@ -142,9 +159,18 @@ describe('SessionsRepository', () => {
       const tokenHashes = { cdp: randomUUID(), view: randomUUID(), interactive: randomUUID() };
       const session = await placed(aSession(replicaId, { streamWebView: true, tokenHashes }));
 
-      expect(await sessions.authorize(session.id, tokenHashes.cdp)).toEqual({ access: 'cdp', endpoint: 'http://10.0.0.7:3103' });
-      expect(await sessions.authorize(session.id, tokenHashes.view)).toEqual({ access: 'view', endpoint: 'http://10.0.0.7:3103' });
-      expect(await sessions.authorize(session.id, tokenHashes.interactive)).toEqual({ access: 'interactive', endpoint: 'http://10.0.0.7:3103' });
+      expect(await sessions.authorize(session.id, tokenHashes.cdp)).toEqual({
+        access: 'cdp',
+        endpoint: 'http://10.0.0.7:3103',
+      });
+      expect(await sessions.authorize(session.id, tokenHashes.view)).toEqual({
+        access: 'view',
+        endpoint: 'http://10.0.0.7:3103',
+      });
+      expect(await sessions.authorize(session.id, tokenHashes.interactive)).toEqual({
+        access: 'interactive',
+        endpoint: 'http://10.0.0.7:3103',
+      });
       expect(await sessions.authorize(session.id, randomUUID())).toBe('bad-token');
       expect(await sessions.authorize(randomUUID(), tokenHashes.cdp)).toBe('no-session');
     });
@@ -167,16 +193,27 @@ describe('SessionsRepository', () => {
       expect(await sessions.markEnded(session.id, 'idle', endedAt, lastActivityAt)).toBe(true);
       expect(await sessions.markEnded(session.id, 'deleted', new Date())).toBe(false);
 
-      expect(await sessions.findById(session.id)).toMatchObject({ status: 'destroyed', endReason: 'idle', endedAt, lastActivityAt });
+      expect(await sessions.findById(session.id)).toMatchObject({
+        status: 'destroyed',
+        endReason: 'idle',
+        endedAt,
+        lastActivityAt,
+      });
       expect(await sessions.markEnded(randomUUID(), 'deleted', new Date())).toBe(false);
     });
 
     it("frees the writer slot of the profile its session saved to, and no other profile's", async () => {
       const replicaId = await aReplica();
       const teamId = uniqueName('team');
-      const [writer, otherWriter] = [await placed(aSession(replicaId, { teamId })), await placed(aSession(replicaId, { teamId }))];
+      const [writer, otherWriter] = [
+        await placed(aSession(replicaId, { teamId })),
+        await placed(aSession(replicaId, { teamId })),
+      ];
       await transactions.run(async (trx) => {
-        for (const [name, session] of [['shop', writer], ['bank', otherWriter]] as const) {
+        for (const [name, session] of [
+          ['shop', writer],
+          ['bank', otherWriter],
+        ] as const) {
           await profiles.lockOrCreate(trx, teamId, name);
           await profiles.setWriter(trx, teamId, name, session.id);
         }
@@ -191,7 +228,11 @@ describe('SessionsRepository', () => {
     it('finds the live sessions of replicas that went silent or were forgotten, not those of heart-beating replicas', async () => {
       const [silent, forgotten, alive] = [await aReplica(), await aReplica(), await aReplica()];
       const cutOff = new Date(Date.now() - 60_000);
-      await database.db.updateTable('browser_replicas').set({ last_heartbeat_at: new Date(Date.now() - 120_000) }).where('id', '=', silent).execute();
+      await database.db
+        .updateTable('browser_replicas')
+        .set({ last_heartbeat_at: new Date(Date.now() - 120_000) })
+        .where('id', '=', silent)
+        .execute();
       const onSilent = await placed(aSession(silent));
       const endedOnSilent = await placed(aSession(silent));
       await sessions.markEnded(endedOnSilent.id, 'deleted', new Date());
@@ -238,7 +279,12 @@ describe('SessionsRepository', () => {
 
     it('loads every replica with its live sessions, counting those placed since its last heartbeat', async () => {
       const [busy, idle] = [await aReplica(), await aReplica()];
-      await replicas.recordHeartbeat({ replicaId: busy, endpoint: 'http://10.0.0.2:3103', maxSessions: 3, freeSlots: 3 });
+      await replicas.recordHeartbeat({
+        replicaId: busy,
+        endpoint: 'http://10.0.0.2:3103',
+        maxSessions: 3,
+        freeSlots: 3,
+      });
       await placed(aSession(busy));
       await placed(aSession(busy));
       const ended = await placed(aSession(busy));
@@ -246,7 +292,13 @@ describe('SessionsRepository', () => {
 
       const loads = await transactions.run((trx) => replicas.loads(trx));
 
-      expect(loads.find((load) => load.id === busy)).toEqual({ id: busy, maxSessions: 3, freeSlots: 3, lastHeartbeatAt: expect.any(Date), liveSessions: 2 });
+      expect(loads.find((load) => load.id === busy)).toEqual({
+        id: busy,
+        maxSessions: 3,
+        freeSlots: 3,
+        lastHeartbeatAt: expect.any(Date),
+        liveSessions: 2,
+      });
       expect(loads.find((load) => load.id === idle)).toMatchObject({ liveSessions: 0 });
     });
   });

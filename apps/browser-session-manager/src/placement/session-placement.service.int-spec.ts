@@ -31,7 +31,13 @@ describe('SessionPlacement over the real repositories', () => {
   async function roomiestReplica(overrides: { maxSessions?: number; freeSlots?: number } = {}): Promise<string> {
     roomiest += 100;
     const replicaId = uniqueName('replica');
-    await replicas.recordHeartbeat({ replicaId, endpoint: 'http://10.0.0.1:3103', maxSessions: 100, freeSlots: roomiest, ...overrides });
+    await replicas.recordHeartbeat({
+      replicaId,
+      endpoint: 'http://10.0.0.1:3103',
+      maxSessions: 100,
+      freeSlots: roomiest,
+      ...overrides,
+    });
     return replicaId;
   }
 
@@ -58,7 +64,12 @@ describe('SessionPlacement over the real repositories', () => {
 
     expect(placed).toEqual({ kind: 'reserved', replicaId, expiresAt: expect.any(Date) });
     const recorded = await sessions.findById(placing.id);
-    expect(recorded).toMatchObject({ teamId: placing.teamId, replicaId, status: 'active', tokenHashes: placing.tokenHashes });
+    expect(recorded).toMatchObject({
+      teamId: placing.teamId,
+      replicaId,
+      status: 'active',
+      tokenHashes: placing.tokenHashes,
+    });
     expect(recorded?.expiresAt).toEqual(placed.kind === 'reserved' ? placed.expiresAt : undefined);
     expect(Math.abs((recorded?.expiresAt.getTime() ?? 0) - (Date.now() + 120_000))).toBeLessThan(10_000);
   });
@@ -69,7 +80,11 @@ describe('SessionPlacement over the real repositories', () => {
     const full = await roomiestReplica({ maxSessions: 1, freeSlots: 1_000_000 });
     expect(await placement.reserve(request(uniqueName('team')))).toMatchObject({ replicaId: full });
     const silent = await roomiestReplica({ freeSlots: 2_000_000 });
-    await database.db.updateTable('browser_replicas').set({ last_heartbeat_at: new Date(Date.now() - 10 * HEARTBEAT_MS) }).where('id', '=', silent).execute();
+    await database.db
+      .updateTable('browser_replicas')
+      .set({ last_heartbeat_at: new Date(Date.now() - 10 * HEARTBEAT_MS) })
+      .where('id', '=', silent)
+      .execute();
 
     const placed = await placement.reserve(request(uniqueName('team')));
 
@@ -84,9 +99,16 @@ describe('SessionPlacement over the real repositories', () => {
     const placed = await Promise.all(placing.map((each) => placement.reserve(each)));
 
     expect(kinds(placed)).toEqual(['reserved', 'reserved', 'team-limit', 'team-limit', 'team-limit', 'team-limit']);
-    expect(placed.filter((each) => each.kind === 'team-limit')).toEqual(Array(4).fill({ kind: 'team-limit', limit: 2 }));
+    expect(placed.filter((each) => each.kind === 'team-limit')).toEqual(
+      Array(4).fill({ kind: 'team-limit', limit: 2 }),
+    );
     const live = await sessions.listForTeam(teamId, 'active');
-    expect(live.map((session) => session.id).sort()).toEqual(placing.filter((_, index) => placed[index]?.kind === 'reserved').map((each) => each.id).sort());
+    expect(live.map((session) => session.id).sort()).toEqual(
+      placing
+        .filter((_, index) => placed[index]?.kind === 'reserved')
+        .map((each) => each.id)
+        .sort(),
+    );
   });
 
   it("counts a team's ended sessions out of its limit", async () => {
@@ -104,7 +126,10 @@ describe('SessionPlacement over the real repositories', () => {
   it("gives a profile's writer slot to one of two concurrent saving sessions, while a reader still loads the profile", async () => {
     await roomiestReplica();
     const teamId = uniqueName('team');
-    const saving = [request(teamId, { profile: { name: 'shop', saveChanges: true } }), request(teamId, { profile: { name: 'shop', saveChanges: true } })];
+    const saving = [
+      request(teamId, { profile: { name: 'shop', saveChanges: true } }),
+      request(teamId, { profile: { name: 'shop', saveChanges: true } }),
+    ];
 
     const placed = await Promise.all(saving.map((each) => placement.reserve(each)));
     const reader = request(teamId, { profile: { name: 'shop', saveChanges: false } });
@@ -138,7 +163,11 @@ describe('SessionPlacement over the real repositories', () => {
     const [teamId, otherTeam] = [uniqueName('team'), uniqueName('team')];
     await placement.reserve(request(teamId, { profile: { name: 'shop', saveChanges: true } }));
 
-    expect(await placement.reserve(request(otherTeam, { profile: { name: 'shop', saveChanges: true } }))).toMatchObject({ kind: 'reserved' });
-    expect((await profiles.find(teamId, 'shop'))?.storageKey).not.toBe((await profiles.find(otherTeam, 'shop'))?.storageKey);
+    expect(await placement.reserve(request(otherTeam, { profile: { name: 'shop', saveChanges: true } }))).toMatchObject(
+      { kind: 'reserved' },
+    );
+    expect((await profiles.find(teamId, 'shop'))?.storageKey).not.toBe(
+      (await profiles.find(otherTeam, 'shop'))?.storageKey,
+    );
   });
 });

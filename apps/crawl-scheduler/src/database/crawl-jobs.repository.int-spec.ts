@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { ErrorCode } from '@wh/contracts';
-import { crawlJobRow, type CrawlJobRow, crawlPageRow, type CrawlPageRow, eventually, resolvedCrawlOptions, resolvedScrapeOptions, testDatabase } from '@wh/testing';
+import {
+  crawlJobRow,
+  type CrawlJobRow,
+  crawlPageRow,
+  type CrawlPageRow,
+  eventually,
+  resolvedCrawlOptions,
+  resolvedScrapeOptions,
+  testDatabase,
+} from '@wh/testing';
 import type { CrawlDatabase, Trx } from './crawl-database';
 import { CrawlJobsRepository, type NewJob } from './crawl-jobs.repository';
 import { CrawlPagesRepository } from './crawl-pages.repository';
@@ -43,14 +52,23 @@ describe('CrawlJobsRepository', () => {
   }
 
   function aCrawl(teamId: string, overrides: Partial<NewCrawl> = {}): NewCrawl {
-    return { ...aBatch(teamId), kind: 'crawl', crawlOptions: resolvedCrawlOptions({ limit: 50 }), seeded: false, ...overrides };
+    return {
+      ...aBatch(teamId),
+      kind: 'crawl',
+      crawlOptions: resolvedCrawlOptions({ limit: 50 }),
+      seeded: false,
+      ...overrides,
+    };
   }
 
   const insert = (job: NewJob): Promise<boolean> => transactions.run((trx) => jobs.insertJob(trx, job));
 
   /** Inserts a row as it stands; the factory's SQL nulls of JSON columns go as JSON `null`, which Kysely's types take. */
   async function aJobRow(row: CrawlJobRow): Promise<CrawlJobRow> {
-    await database.db.insertInto('crawl_jobs').values({ ...row, crawl_options: row.crawl_options ?? 'null', webhook: row.webhook ?? 'null' }).execute();
+    await database.db
+      .insertInto('crawl_jobs')
+      .values({ ...row, crawl_options: row.crawl_options ?? 'null', webhook: row.webhook ?? 'null' })
+      .execute();
     return row;
   }
 
@@ -74,12 +92,18 @@ describe('CrawlJobsRepository', () => {
   /** Sessions of this file's database waiting for a lock another transaction holds. */
   async function waitingForLocks(): Promise<number> {
     const { rows } = await sql<{ waiting: string }>`
-      select count(*) as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
+      select count(*) as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
+      database.db,
+    );
     return Number(rows[0]?.waiting ?? 0);
   }
 
   /** A transaction that has done `work` and stays open (holding its locks) until `commit()`. */
-  function heldOpen<T>(work: (trx: Trx) => Promise<T>): { worked: Promise<T>; committed: Promise<T>; commit: () => void } {
+  function heldOpen<T>(work: (trx: Trx) => Promise<T>): {
+    worked: Promise<T>;
+    committed: Promise<T>;
+    commit: () => void;
+  } {
     let commit!: () => void;
     const held = new Promise<void>((resolve) => (commit = resolve));
     let done!: (value: T) => void;
@@ -96,7 +120,12 @@ describe('CrawlJobsRepository', () => {
   describe('rows become jobs', () => {
     it('reads a crawl back with its crawl options and a batch without any', async () => {
       const teamId = randomUUID();
-      const webhook = { url: 'http://hooks.test/', headers: { 'x-token': 'a' }, metadata: { run: 7 }, events: ['page' as const] };
+      const webhook = {
+        url: 'http://hooks.test/',
+        headers: { 'x-token': 'a' },
+        metadata: { run: 7 },
+        events: ['page' as const],
+      };
       const crawl = aCrawl(teamId, { webhook, delayMs: 1_500, idempotencyKey: randomUUID() });
       const batch = aBatch(teamId, { scrapeOptions: resolvedScrapeOptions({ zeroDataRetention: true }) });
       await insert(crawl);
@@ -122,7 +151,13 @@ describe('CrawlJobsRepository', () => {
         expiresAt: crawl.expiresAt,
       });
       const readBatch = await jobs.find(batch.id);
-      expect(readBatch).toMatchObject({ kind: 'batch', webhook: null, seeded: true, zeroDataRetention: true, scrapeOptions: batch.scrapeOptions });
+      expect(readBatch).toMatchObject({
+        kind: 'batch',
+        webhook: null,
+        seeded: true,
+        zeroDataRetention: true,
+        scrapeOptions: batch.scrapeOptions,
+      });
       expect(readBatch).not.toHaveProperty('crawlOptions');
     });
 
@@ -174,13 +209,23 @@ describe('CrawlJobsRepository', () => {
         otherTeam: await jobs.lockForTeam(trx, otherTeam, 'batch', batch.id),
       }));
 
-      expect(locked).toEqual({ own: expect.objectContaining({ id: batch.id }), otherKind: undefined, otherTeam: undefined });
+      expect(locked).toEqual({
+        own: expect.objectContaining({ id: batch.id }),
+        otherKind: undefined,
+        otherTeam: undefined,
+      });
     });
 
     it("lists a team's running crawls oldest first, without batches, ended crawls or other teams' crawls", async () => {
       const [teamId, otherTeam] = [randomUUID(), randomUUID()];
-      const older = await aJobRow(crawlJobRow(teamId, { kind: 'crawl', crawl_options: JSON.stringify(resolvedCrawlOptions()) }));
-      await database.db.updateTable('crawl_jobs').set({ created_at: new Date('2026-01-01T00:00:00Z') }).where('id', '=', older.id).execute();
+      const older = await aJobRow(
+        crawlJobRow(teamId, { kind: 'crawl', crawl_options: JSON.stringify(resolvedCrawlOptions()) }),
+      );
+      await database.db
+        .updateTable('crawl_jobs')
+        .set({ created_at: new Date('2026-01-01T00:00:00Z') })
+        .where('id', '=', older.id)
+        .execute();
       const newer = aCrawl(teamId);
       await insert(newer);
       await insert(aBatch(teamId));
@@ -206,7 +251,12 @@ describe('CrawlJobsRepository', () => {
       expect(await insert(aBatch(teamId))).toBe(true);
       expect(await insert(aBatch(teamId))).toBe(true);
 
-      const keyed = await database.db.selectFrom('crawl_jobs').select('kind').where('team_id', '=', teamId).where('idempotency_key', '=', key).execute();
+      const keyed = await database.db
+        .selectFrom('crawl_jobs')
+        .select('kind')
+        .where('team_id', '=', teamId)
+        .where('idempotency_key', '=', key)
+        .execute();
       expect(keyed).toEqual([{ kind: 'batch' }]);
     });
 
@@ -236,7 +286,13 @@ describe('CrawlJobsRepository', () => {
         jobs.insertPages(trx, job, [
           { urlKey: 'a', url: 'http://site.crawl.test/a', depth: 0 },
           { urlKey: 'b', url: 'http://site.crawl.test/b', depth: 1 },
-          { urlKey: 'private', url: 'http://site.crawl.test/private', depth: 1, state: 'blocked', error: 'Disallowed by robots.txt' },
+          {
+            urlKey: 'private',
+            url: 'http://site.crawl.test/private',
+            depth: 1,
+            state: 'blocked',
+            error: 'Disallowed by robots.txt',
+          },
         ]),
       );
       const second = await transactions.run((trx) =>
@@ -248,11 +304,21 @@ describe('CrawlJobsRepository', () => {
 
       expect([first, second]).toEqual([2, 1]);
       expect((await jobs.find(batch.id))?.pagesAdmitted).toBe(3);
-      const stored = await database.db.selectFrom('crawl_pages').select(['url_key', 'url', 'state', 'error']).where('job_id', '=', batch.id).orderBy('seq').execute();
+      const stored = await database.db
+        .selectFrom('crawl_pages')
+        .select(['url_key', 'url', 'state', 'error'])
+        .where('job_id', '=', batch.id)
+        .orderBy('seq')
+        .execute();
       expect(stored).toEqual([
         { url_key: 'a', url: 'http://site.crawl.test/a', state: 'queued', error: null },
         { url_key: 'b', url: 'http://site.crawl.test/b', state: 'queued', error: null },
-        { url_key: 'private', url: 'http://site.crawl.test/private', state: 'blocked', error: { code: 'ROBOTS_BLOCKED', message: 'Disallowed by robots.txt' } },
+        {
+          url_key: 'private',
+          url: 'http://site.crawl.test/private',
+          state: 'blocked',
+          error: { code: 'ROBOTS_BLOCKED', message: 'Disallowed by robots.txt' },
+        },
         { url_key: 'c', url: 'http://site.crawl.test/c', state: 'queued', error: null },
       ]);
     });
@@ -260,9 +326,15 @@ describe('CrawlJobsRepository', () => {
     it('admits more URLs than one statement can carry', async () => {
       const batch = aBatch(randomUUID());
       await insert(batch);
-      const urls = Array.from({ length: 10_001 }, (_, index) => ({ urlKey: `#${index}`, url: `http://site.crawl.test/${index}`, depth: 0 }));
+      const urls = Array.from({ length: 10_001 }, (_, index) => ({
+        urlKey: `#${index}`,
+        url: `http://site.crawl.test/${index}`,
+        depth: 0,
+      }));
 
-      const admitted = await transactions.run((trx) => jobs.insertPages(trx, { id: batch.id, teamId: batch.teamId }, urls));
+      const admitted = await transactions.run((trx) =>
+        jobs.insertPages(trx, { id: batch.id, teamId: batch.teamId }, urls),
+      );
 
       expect(admitted).toBe(10_001);
       expect(await jobs.counts(batch.id)).toEqual({ total: 10_001, completed: 0, failed: 0 });
@@ -273,7 +345,16 @@ describe('CrawlJobsRepository', () => {
   describe('counts, documents and failures', () => {
     it("counts a job's pages without its robots-blocked URLs and redirect duplicates", async () => {
       const job = await aJobRow(crawlJobRow(randomUUID()));
-      for (const state of ['queued', 'dispatched', 'completed', 'completed', 'failed', 'cancelled', 'blocked', 'duplicate'] as const) {
+      for (const state of [
+        'queued',
+        'dispatched',
+        'completed',
+        'completed',
+        'failed',
+        'cancelled',
+        'blocked',
+        'duplicate',
+      ] as const) {
         await aPage(crawlPageRow(job, { state }));
       }
 
@@ -287,8 +368,14 @@ describe('CrawlJobsRepository', () => {
       const ids = await somePages(job, 5);
       for (const index of [2, 0, 4, 1, 3]) await keep(job.id, ids[index] ?? '', `{"page":${index}}`);
 
-      expect(await jobs.documents(job.id, 0, 2, 1_000)).toEqual({ documents: ['{"page":2}', '{"page":0}'], more: true });
-      expect(await jobs.documents(job.id, 2, 2, 1_000)).toEqual({ documents: ['{"page":4}', '{"page":1}'], more: true });
+      expect(await jobs.documents(job.id, 0, 2, 1_000)).toEqual({
+        documents: ['{"page":2}', '{"page":0}'],
+        more: true,
+      });
+      expect(await jobs.documents(job.id, 2, 2, 1_000)).toEqual({
+        documents: ['{"page":4}', '{"page":1}'],
+        more: true,
+      });
       expect(await jobs.documents(job.id, 4, 2, 1_000)).toEqual({ documents: ['{"page":3}'], more: false });
       expect(await jobs.documents(job.id, 0, 5, 1_000)).toEqual({ documents: expect.any(Array), more: false });
       expect(await jobs.documents(job.id, 5, 2, 1_000)).toEqual({ documents: [], more: false });
@@ -320,7 +407,13 @@ describe('CrawlJobsRepository', () => {
     it('reads past the 200-row batches it fetches documents in', async () => {
       const job = await aJobRow(crawlJobRow(randomUUID()));
       const ids = await somePages(job, 450);
-      await transactions.run((trx) => pages.completeMany(trx, job.id, ids.map((pageId, index) => ({ pageId, document: String(index), credits: 1 }))));
+      await transactions.run((trx) =>
+        pages.completeMany(
+          trx,
+          job.id,
+          ids.map((pageId, index) => ({ pageId, document: String(index), credits: 1 })),
+        ),
+      );
 
       const all = await jobs.documents(job.id, 0, 1_000, 1_000_000);
       expect(all.more).toBe(false);
@@ -335,15 +428,28 @@ describe('CrawlJobsRepository', () => {
       const job = await aJobRow(crawlJobRow(randomUUID()));
       const finishedAt = new Date('2026-11-22T10:00:00Z');
       const timedOut = await aPage(
-        crawlPageRow(job, { url: 'http://site.crawl.test/slow', state: 'failed', finished_at: finishedAt, error: JSON.stringify({ code: ErrorCode.ScrapeTimeout, message: 'Scrape timed out' }) }),
+        crawlPageRow(job, {
+          url: 'http://site.crawl.test/slow',
+          state: 'failed',
+          finished_at: finishedAt,
+          error: JSON.stringify({ code: ErrorCode.ScrapeTimeout, message: 'Scrape timed out' }),
+        }),
       );
       await aPage(crawlPageRow(job, { url: 'http://site.crawl.test/private', state: 'blocked' }));
       await aPage(crawlPageRow(job, { state: 'completed' }));
-      const broken = await aPage(crawlPageRow(job, { url: 'http://site.crawl.test/broken', state: 'failed', finished_at: finishedAt }));
+      const broken = await aPage(
+        crawlPageRow(job, { url: 'http://site.crawl.test/broken', state: 'failed', finished_at: finishedAt }),
+      );
 
       expect(await jobs.failures(job.id)).toEqual({
         errors: [
-          { id: timedOut, timestamp: finishedAt.toISOString(), url: 'http://site.crawl.test/slow', error: 'Scrape timed out', code: ErrorCode.ScrapeTimeout },
+          {
+            id: timedOut,
+            timestamp: finishedAt.toISOString(),
+            url: 'http://site.crawl.test/slow',
+            error: 'Scrape timed out',
+            code: ErrorCode.ScrapeTimeout,
+          },
           { id: broken, timestamp: finishedAt.toISOString(), url: 'http://site.crawl.test/broken', error: 'failed' },
         ],
         robotsBlocked: ['http://site.crawl.test/private'],
@@ -388,13 +494,25 @@ describe('CrawlJobsRepository', () => {
       await insert(batch);
 
       await transactions.run((trx) => jobs.finish(trx, batch.id, 'completed', 3_600_000));
-      const ended = await database.db.selectFrom('crawl_jobs').select(['status', 'finished_at', 'expires_at']).where('id', '=', batch.id).executeTakeFirstOrThrow();
+      const ended = await database.db
+        .selectFrom('crawl_jobs')
+        .select(['status', 'finished_at', 'expires_at'])
+        .where('id', '=', batch.id)
+        .executeTakeFirstOrThrow();
       await transactions.run((trx) => jobs.finish(trx, batch.id, 'cancelled', DAY_MS));
 
       expect(ended.status).toBe('completed');
-      expect(ended.expires_at.getTime() - (ended.finished_at?.getTime() ?? 0)).toBeGreaterThanOrEqual(3_600_000 - 1_000);
+      expect(ended.expires_at.getTime() - (ended.finished_at?.getTime() ?? 0)).toBeGreaterThanOrEqual(
+        3_600_000 - 1_000,
+      );
       expect(ended.expires_at.getTime() - (ended.finished_at?.getTime() ?? 0)).toBeLessThanOrEqual(3_600_000 + 1_000);
-      expect(await database.db.selectFrom('crawl_jobs').select(['status', 'finished_at', 'expires_at']).where('id', '=', batch.id).executeTakeFirst()).toEqual(ended);
+      expect(
+        await database.db
+          .selectFrom('crawl_jobs')
+          .select(['status', 'finished_at', 'expires_at'])
+          .where('id', '=', batch.id)
+          .executeTakeFirst(),
+      ).toEqual(ended);
     });
 
     it('hands each unseeded crawl to one of many concurrent seeders, never a batch, and again once its lease ran out', async () => {
@@ -455,14 +573,21 @@ describe('CrawlJobsRepository', () => {
       const kept = await aJobRow(crawlJobRow(randomUUID()));
       for (const job of [expired, kept]) {
         await aPage(crawlPageRow(job, { state: 'completed', document: '{}' }));
-        await database.db.insertInto('crawl_robots').values({ job_id: job.id, origin: 'http://site.crawl.test', body: 'User-agent: *' }).execute();
+        await database.db
+          .insertInto('crawl_robots')
+          .values({ job_id: job.id, origin: 'http://site.crawl.test', body: 'User-agent: *' })
+          .execute();
       }
 
       expect(await jobs.deleteExpired()).toBe(1);
 
       expect(await jobs.find(expired.id)).toBeUndefined();
-      expect(await database.db.selectFrom('crawl_pages').select('id').where('job_id', '=', expired.id).execute()).toEqual([]);
-      expect(await database.db.selectFrom('crawl_robots').select('origin').where('job_id', '=', expired.id).execute()).toEqual([]);
+      expect(
+        await database.db.selectFrom('crawl_pages').select('id').where('job_id', '=', expired.id).execute(),
+      ).toEqual([]);
+      expect(
+        await database.db.selectFrom('crawl_robots').select('origin').where('job_id', '=', expired.id).execute(),
+      ).toEqual([]);
       expect(await jobs.find(kept.id)).toBeDefined();
       expect(await jobs.counts(kept.id)).toMatchObject({ total: 1 });
     });

@@ -23,7 +23,10 @@ describe('CrawlPagesRepository', () => {
   /** A running batch of `teamId` (a fresh team unless given) and the job the repository reads from its row. */
   async function aJob(overrides: Partial<CrawlJobRow> = {}): Promise<{ row: CrawlJobRow; job: Job }> {
     const row = crawlJobRow(overrides.team_id ?? randomUUID(), { seeded: true, ...overrides });
-    await database.db.insertInto('crawl_jobs').values({ ...row, crawl_options: row.crawl_options ?? 'null', webhook: row.webhook ?? 'null' }).execute();
+    await database.db
+      .insertInto('crawl_jobs')
+      .values({ ...row, crawl_options: row.crawl_options ?? 'null', webhook: row.webhook ?? 'null' })
+      .execute();
     const job = await jobs.find(row.id);
     if (!job) throw new Error('the job just inserted is not found');
     return { row, job };
@@ -53,12 +56,18 @@ describe('CrawlPagesRepository', () => {
   /** Sessions of this file's database waiting for a lock another transaction holds. */
   async function waitingForLocks(): Promise<number> {
     const { rows } = await sql<{ waiting: string }>`
-      select count(*) as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
+      select count(*) as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
+      database.db,
+    );
     return Number(rows[0]?.waiting ?? 0);
   }
 
   /** A transaction that has done `work` and stays open (holding its locks) until `commit()`. */
-  function heldOpen<T>(work: (trx: Trx) => Promise<T>): { worked: Promise<T>; committed: Promise<T>; commit: () => void } {
+  function heldOpen<T>(work: (trx: Trx) => Promise<T>): {
+    worked: Promise<T>;
+    committed: Promise<T>;
+    commit: () => void;
+  } {
     let commit!: () => void;
     const held = new Promise<void>((resolve) => (commit = resolve));
     let done!: (value: T) => void;
@@ -196,7 +205,12 @@ describe('CrawlPagesRepository', () => {
 
       await transactions.run((trx) => pages.cancelQueued(trx, row.id));
 
-      expect(await statesOf([...queued, inFlight ?? '', ...otherQueued])).toEqual(['cancelled', 'cancelled', 'dispatched', 'queued']);
+      expect(await statesOf([...queued, inFlight ?? '', ...otherQueued])).toEqual([
+        'cancelled',
+        'cancelled',
+        'dispatched',
+        'queued',
+      ]);
       expect((await pages.findMany(queued)).every((page) => page.finished_at instanceof Date)).toBe(true);
     });
   });
@@ -218,8 +232,19 @@ describe('CrawlPagesRepository', () => {
 
       const kept = await pages.findMany([first ?? '', second ?? '', foreign ?? '']);
       const byId = new Map(kept.map((page) => [page.id, page]));
-      expect(byId.get(first ?? '')).toMatchObject({ state: 'completed', document: '{"markdown":"é"}', document_bytes: 17, credits: 2, result_seq: expect.any(String) });
-      expect(byId.get(second ?? '')).toMatchObject({ state: 'completed', document: null, document_bytes: 0, credits: 5 });
+      expect(byId.get(first ?? '')).toMatchObject({
+        state: 'completed',
+        document: '{"markdown":"é"}',
+        document_bytes: 17,
+        credits: 2,
+        result_seq: expect.any(String),
+      });
+      expect(byId.get(second ?? '')).toMatchObject({
+        state: 'completed',
+        document: null,
+        document_bytes: 0,
+        credits: 5,
+      });
       expect(byId.get(foreign ?? '')).toMatchObject({ state: 'dispatched', document: null, credits: 0 });
       expect((await jobs.find(row.id))?.creditsUsed).toBe(7);
       expect((await jobs.find(other.row.id))?.creditsUsed).toBe(0);
@@ -259,13 +284,23 @@ describe('CrawlPagesRepository', () => {
     it("finds a job's pages by URL key, never another job's", async () => {
       const { row } = await aJob();
       const other = await aJob();
-      await database.db.insertInto('crawl_pages').values(crawlPageRow(row, { url_key: 'http://site.crawl.test/a', state: 'completed' })).execute();
-      await database.db.insertInto('crawl_pages').values(crawlPageRow(other.row, { url_key: 'http://site.crawl.test/b' })).execute();
+      await database.db
+        .insertInto('crawl_pages')
+        .values(crawlPageRow(row, { url_key: 'http://site.crawl.test/a', state: 'completed' }))
+        .execute();
+      await database.db
+        .insertInto('crawl_pages')
+        .values(crawlPageRow(other.row, { url_key: 'http://site.crawl.test/b' }))
+        .execute();
 
       const found = await transactions.run(async (trx) => ({
         own: await pages.findByKey(trx, row.id, 'http://site.crawl.test/a'),
         othersKey: await pages.findByKey(trx, row.id, 'http://site.crawl.test/b'),
-        existing: await pages.existingKeys(trx, row.id, ['http://site.crawl.test/a', 'http://site.crawl.test/b', 'http://site.crawl.test/c']),
+        existing: await pages.existingKeys(trx, row.id, [
+          'http://site.crawl.test/a',
+          'http://site.crawl.test/b',
+          'http://site.crawl.test/c',
+        ]),
         none: await pages.existingKeys(trx, row.id, []),
       }));
 

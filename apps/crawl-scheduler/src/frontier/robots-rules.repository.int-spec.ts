@@ -18,7 +18,10 @@ describe('RobotsRulesRepository', () => {
 
   async function aJob(): Promise<CrawlJobRow> {
     const row = crawlJobRow(randomUUID(), { kind: 'crawl', crawl_options: '{}' });
-    await database.db.insertInto('crawl_jobs').values({ ...row, crawl_options: row.crawl_options ?? 'null', webhook: row.webhook ?? 'null' }).execute();
+    await database.db
+      .insertInto('crawl_jobs')
+      .values({ ...row, crawl_options: row.crawl_options ?? 'null', webhook: row.webhook ?? 'null' })
+      .execute();
     return row;
   }
 
@@ -45,7 +48,10 @@ describe('RobotsRulesRepository', () => {
   it('stores one body when two replicas store theirs at once', async () => {
     const job = await aJob();
 
-    await Promise.all([robots.insert(job.id, ORIGIN, DISALLOW_PRIVATE), robots.insert(job.id, ORIGIN, 'User-agent: *\nDisallow: /\n')]);
+    await Promise.all([
+      robots.insert(job.id, ORIGIN, DISALLOW_PRIVATE),
+      robots.insert(job.id, ORIGIN, 'User-agent: *\nDisallow: /\n'),
+    ]);
 
     expect([DISALLOW_PRIVATE, 'User-agent: *\nDisallow: /\n']).toContain(await robots.find(job.id, ORIGIN));
   });
@@ -61,7 +67,10 @@ describe('RobotsRulesRepository', () => {
 
   describe("behind the replicas' RobotsCache", () => {
     /** A replica's fetcher whose answers the test hands out; `calls` counts fetches. */
-    function fetcherAnswering(answer: () => Promise<FetchedResource | undefined>): { fetcher: ResourceFetcher; calls: string[] } {
+    function fetcherAnswering(answer: () => Promise<FetchedResource | undefined>): {
+      fetcher: ResourceFetcher;
+      calls: string[];
+    } {
       const calls: string[] = [];
       const fetcher = {
         fetch: async (url: string) => {

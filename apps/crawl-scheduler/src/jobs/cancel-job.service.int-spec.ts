@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@wh/contracts';
 import type { JetStreamPublisher } from '@wh/platform/messaging';
-import { crawlJobRow, type CrawlJobRow, crawlPageRow, type CrawlPageRow, type CrawlPageState, resolvedCrawlOptions, testDatabase } from '@wh/testing';
+import {
+  crawlJobRow,
+  type CrawlJobRow,
+  crawlPageRow,
+  type CrawlPageRow,
+  type CrawlPageState,
+  resolvedCrawlOptions,
+  testDatabase,
+} from '@wh/testing';
 import type { CrawlDatabase } from '../database/crawl-database';
 import { CrawlJobsRepository } from '../database/crawl-jobs.repository';
 import { CrawlPagesRepository } from '../database/crawl-pages.repository';
@@ -22,15 +30,25 @@ describe('CancelJobService over the real repositories', () => {
   beforeAll(() => {
     jobs = new CrawlJobsRepository(database.db);
     const publisher = {
-      publish: async (subject: string, payload: unknown, options: { msgId: string }) => void published.push({ subject, payload, msgId: options.msgId }),
+      publish: async (subject: string, payload: unknown, options: { msgId: string }) =>
+        void published.push({ subject, payload, msgId: options.msgId }),
     } as unknown as JetStreamPublisher;
     const notifier = new WebhookNotifier(new WebhookDeliveriesRepository(database.db), publisher);
-    cancel = new CancelJobService(new Transactions(database.db), jobs, new CrawlPagesRepository(database.db), notifier, RETENTION_MS);
+    cancel = new CancelJobService(
+      new Transactions(database.db),
+      jobs,
+      new CrawlPagesRepository(database.db),
+      notifier,
+      RETENTION_MS,
+    );
   });
 
   async function aJob(overrides: Partial<CrawlJobRow> = {}): Promise<CrawlJobRow> {
     const row = crawlJobRow(randomUUID(), { seeded: true, ...overrides });
-    await database.db.insertInto('crawl_jobs').values({ ...row, crawl_options: row.crawl_options ?? 'null', webhook: row.webhook ?? 'null' }).execute();
+    await database.db
+      .insertInto('crawl_jobs')
+      .values({ ...row, crawl_options: row.crawl_options ?? 'null', webhook: row.webhook ?? 'null' })
+      .execute();
     return row;
   }
 
@@ -41,7 +59,12 @@ describe('CancelJobService over the real repositories', () => {
   }
 
   async function statesOf(jobId: string): Promise<string[]> {
-    const rows = await database.db.selectFrom('crawl_pages').select('state').where('job_id', '=', jobId).orderBy('seq').execute();
+    const rows = await database.db
+      .selectFrom('crawl_pages')
+      .select('state')
+      .where('job_id', '=', jobId)
+      .orderBy('seq')
+      .execute();
     return rows.map((row) => row.state);
   }
 
@@ -53,10 +76,16 @@ describe('CancelJobService over the real repositories', () => {
     const row = await aJob();
     await pagesIn(row, ['completed', 'dispatched', 'queued', 'queued']);
 
-    expect(await cancel.execute({ teamId: row.team_id, kind: 'batch', jobId: row.id })).toEqual({ status: 'cancelled' });
+    expect(await cancel.execute({ teamId: row.team_id, kind: 'batch', jobId: row.id })).toEqual({
+      status: 'cancelled',
+    });
 
     expect(await statesOf(row.id)).toEqual(['completed', 'dispatched', 'cancelled', 'cancelled']);
-    const ended = await database.db.selectFrom('crawl_jobs').select(['status', 'expires_at']).where('id', '=', row.id).executeTakeFirstOrThrow();
+    const ended = await database.db
+      .selectFrom('crawl_jobs')
+      .select(['status', 'expires_at'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
     expect(ended.status).toBe('cancelled');
     expect(Math.abs(ended.expires_at.getTime() - (Date.now() + RETENTION_MS))).toBeLessThan(10_000);
   });
@@ -83,24 +112,52 @@ describe('CancelJobService over the real repositories', () => {
     await pagesIn(row, ['completed']);
     await database.db.updateTable('crawl_jobs').set({ status: 'completed' }).where('id', '=', row.id).execute();
 
-    expect(await cancel.execute({ teamId: row.team_id, kind: 'batch', jobId: row.id })).toEqual({ status: 'completed' });
+    expect(await cancel.execute({ teamId: row.team_id, kind: 'batch', jobId: row.id })).toEqual({
+      status: 'completed',
+    });
     expect(await statusOf(row.id)).toBe('completed');
   });
 
   it('records and queues one failed event for the webhook, however many cancels arrive at once', async () => {
     const webhook = { url: 'http://hooks.test/crawl', headers: {}, metadata: { run: 1 }, events: ['failed'] };
-    const row = await aJob({ kind: 'crawl', crawl_options: JSON.stringify(resolvedCrawlOptions()), webhook: JSON.stringify(webhook) });
+    const row = await aJob({
+      kind: 'crawl',
+      crawl_options: JSON.stringify(resolvedCrawlOptions()),
+      webhook: JSON.stringify(webhook),
+    });
     await pagesIn(row, ['queued', 'queued']);
 
-    const replies = await Promise.all([1, 2, 3].map(() => cancel.execute({ teamId: row.team_id, kind: 'crawl', jobId: row.id })));
+    const replies = await Promise.all(
+      [1, 2, 3].map(() => cancel.execute({ teamId: row.team_id, kind: 'crawl', jobId: row.id })),
+    );
 
     expect(replies).toEqual([{ status: 'cancelled' }, { status: 'cancelled' }, { status: 'cancelled' }]);
-    const deliveries = await database.db.selectFrom('webhook_deliveries').selectAll().where('job_id', '=', row.id).execute();
+    const deliveries = await database.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('job_id', '=', row.id)
+      .execute();
     expect(deliveries).toHaveLength(1);
-    expect(deliveries[0]).toMatchObject({ team_id: row.team_id, event_type: 'crawl.failed', url: webhook.url, status: 'queued' });
-    expect(JSON.parse(deliveries[0]?.body ?? '{}')).toEqual({ success: false, type: 'crawl.failed', id: row.id, data: [], metadata: { run: 1 }, error: 'Job cancelled' });
+    expect(deliveries[0]).toMatchObject({
+      team_id: row.team_id,
+      event_type: 'crawl.failed',
+      url: webhook.url,
+      status: 'queued',
+    });
+    expect(JSON.parse(deliveries[0]?.body ?? '{}')).toEqual({
+      success: false,
+      type: 'crawl.failed',
+      id: row.id,
+      data: [],
+      metadata: { run: 1 },
+      error: 'Job cancelled',
+    });
     expect(published.filter((message) => message.msgId === `webhook:${deliveries[0]?.id}`)).toEqual([
-      { subject: 'crawl.webhook.deliver', payload: { deliveryId: deliveries[0]?.id, teamId: row.team_id }, msgId: `webhook:${deliveries[0]?.id}` },
+      {
+        subject: 'crawl.webhook.deliver',
+        payload: { deliveryId: deliveries[0]?.id, teamId: row.team_id },
+        msgId: `webhook:${deliveries[0]?.id}`,
+      },
     ]);
   });
 });

@@ -13,7 +13,15 @@ import {
 import { DomainError } from '@wh/platform/errors';
 import { createLogger } from '@wh/platform/logging';
 import { ScrapeClient } from '@wh/scrape-client';
-import { crawlJobRow, type CrawlJobRow, crawlPageRow, eventually, resolvedCrawlOptions, testDatabase, testNats } from '@wh/testing';
+import {
+  crawlJobRow,
+  type CrawlJobRow,
+  crawlPageRow,
+  eventually,
+  resolvedCrawlOptions,
+  testDatabase,
+  testNats,
+} from '@wh/testing';
 import { UsageBiller } from '../billing/usage-biller';
 import { UsageChargesListener } from '../billing/usage-charges.listener';
 import type { CrawlDatabase } from '../database/crawl-database';
@@ -83,9 +91,18 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
     );
     const handler = new PageResultHandler(processor);
 
-    await nats.consume({ definition: Consumers.billingUsageBatches, handler: async (batch) => void charges.push(...batch.charges) });
-    await nats.consume({ definition: Consumers.scrapeWorkerJobs, handler: async (command) => void scrapeCommands.push(command) });
-    await nats.consume({ definition: Consumers.crawlSchedulerWebhooks, handler: async (command) => void webhookCommands.push(command) });
+    await nats.consume({
+      definition: Consumers.billingUsageBatches,
+      handler: async (batch) => void charges.push(...batch.charges),
+    });
+    await nats.consume({
+      definition: Consumers.scrapeWorkerJobs,
+      handler: async (command) => void scrapeCommands.push(command),
+    });
+    await nats.consume({
+      definition: Consumers.crawlSchedulerWebhooks,
+      handler: async (command) => void webhookCommands.push(command),
+    });
     await nats.consume({
       definition: fast(Consumers.crawlSchedulerResults),
       concurrency: 8,
@@ -102,7 +119,10 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
 
   async function aJob(overrides: Partial<CrawlJobRow> = {}): Promise<CrawlJobRow> {
     const row = crawlJobRow(randomUUID(), { seeded: true, ...overrides });
-    await database.db.insertInto('crawl_jobs').values({ ...row, crawl_options: row.crawl_options ?? 'null', webhook: row.webhook ?? 'null' }).execute();
+    await database.db
+      .insertInto('crawl_jobs')
+      .values({ ...row, crawl_options: row.crawl_options ?? 'null', webhook: row.webhook ?? 'null' })
+      .execute();
     return row;
   }
 
@@ -110,50 +130,91 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
   async function queuedPages(row: CrawlJobRow, count: number): Promise<string[]> {
     const inserted = await database.db
       .insertInto('crawl_pages')
-      .values(Array.from({ length: count }, (_, index) => crawlPageRow(row, { url: `${ORIGIN}/page-${index}`, url_key: `#${index}` })))
+      .values(
+        Array.from({ length: count }, (_, index) =>
+          crawlPageRow(row, { url: `${ORIGIN}/page-${index}`, url_key: `#${index}` }),
+        ),
+      )
       .returning(['id', 'seq'])
       .execute();
     return inserted.sort((a, b) => Number(a.seq) - Number(b.seq)).map((page) => page.id);
   }
 
-  function completed(row: CrawlJobRow, pageId: string, overrides: Partial<ScrapeJobFinishedEvent> = {}): ScrapeJobFinishedEvent {
+  function completed(
+    row: CrawlJobRow,
+    pageId: string,
+    overrides: Partial<ScrapeJobFinishedEvent> = {},
+  ): ScrapeJobFinishedEvent {
     const url = `${ORIGIN}/${pageId}`;
-    return { jobId: pageId, teamId: row.team_id, status: 'completed', credits: 1, document: { markdown: `# ${pageId}`, metadata: { url, sourceURL: url, statusCode: 200 } }, ...overrides };
+    return {
+      jobId: pageId,
+      teamId: row.team_id,
+      status: 'completed',
+      credits: 1,
+      document: { markdown: `# ${pageId}`, metadata: { url, sourceURL: url, statusCode: 200 } },
+      ...overrides,
+    };
   }
 
   function failed(row: CrawlJobRow, pageId: string): ScrapeJobFinishedEvent {
-    return { jobId: pageId, teamId: row.team_id, status: 'failed', error: { code: ErrorCode.ScrapeTimeout, message: 'Scrape timed out' } };
+    return {
+      jobId: pageId,
+      teamId: row.team_id,
+      status: 'failed',
+      error: { code: ErrorCode.ScrapeTimeout, message: 'Scrape timed out' },
+    };
   }
 
   /** Publishes a result as a scrape-worker does; another `copy` is a second message of the same result. */
   async function publish(event: ScrapeJobFinishedEvent, copy = 'finished'): Promise<void> {
-    await nats.publisher.publish(Subjects.scrapeJobFinished, event, { msgId: `${event.jobId}:${copy}`, subjectSuffix: `scheduled.${event.jobId}` });
+    await nats.publisher.publish(Subjects.scrapeJobFinished, event, {
+      msgId: `${event.jobId}:${copy}`,
+      subjectSuffix: `scheduled.${event.jobId}`,
+    });
   }
 
   async function pending(definition: ConsumerDefinition): Promise<number> {
     const { client } = nats;
-    const info = await client.manager.consumers.info(client.namespace.stream(definition.stream.name), client.namespace.consumer(definition.durableName));
+    const info = await client.manager.consumers.info(
+      client.namespace.stream(definition.stream.name),
+      client.namespace.consumer(definition.durableName),
+    );
     return info.num_pending + info.num_ack_pending;
   }
 
   /** Every result handled and acknowledged, and everything its after-commit steps published read back. */
   async function settled(): Promise<void> {
     await eventually(async () => expect(await pending(Consumers.crawlSchedulerResults)).toBe(0));
-    for (const definition of [Consumers.billingUsageBatches, Consumers.scrapeWorkerJobs, Consumers.crawlSchedulerWebhooks]) {
+    for (const definition of [
+      Consumers.billingUsageBatches,
+      Consumers.scrapeWorkerJobs,
+      Consumers.crawlSchedulerWebhooks,
+    ]) {
       await eventually(async () => expect(await pending(definition)).toBe(0));
     }
   }
 
   async function pagesOf(jobId: string) {
-    return database.db.selectFrom('crawl_pages').select(['id', 'url_key', 'url', 'state', 'document', 'credits', 'attempts']).where('job_id', '=', jobId).orderBy('seq').execute();
+    return database.db
+      .selectFrom('crawl_pages')
+      .select(['id', 'url_key', 'url', 'state', 'document', 'credits', 'attempts'])
+      .where('job_id', '=', jobId)
+      .orderBy('seq')
+      .execute();
   }
 
   async function jobRow(jobId: string) {
-    return database.db.selectFrom('crawl_jobs').select(['status', 'credits_used']).where('id', '=', jobId).executeTakeFirstOrThrow();
+    return database.db
+      .selectFrom('crawl_jobs')
+      .select(['status', 'credits_used'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
   }
 
-  const commandsFor = (pageId: string): ScrapeJobCommand[] => scrapeCommands.filter((command) => command.jobId === pageId);
-  const chargesFor = (pageId: string): UsageRecordedEvent[] => charges.filter((charge) => charge.eventId === `batch:${pageId}`);
+  const commandsFor = (pageId: string): ScrapeJobCommand[] =>
+    scrapeCommands.filter((command) => command.jobId === pageId);
+  const chargesFor = (pageId: string): UsageRecordedEvent[] =>
+    charges.filter((charge) => charge.eventId === `batch:${pageId}`);
 
   it('keeps a result redelivered after a crash before its ack once, bills it once and dispatches the next page once', async () => {
     const row = await aJob({ max_concurrency: 2 });
@@ -173,8 +234,12 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
     ]);
     expect(JSON.parse(kept[0]?.document ?? 'null')).toMatchObject({ markdown: `# ${first}` });
     expect(await jobRow(row.id)).toEqual({ status: 'scraping', credits_used: 3 });
-    expect(chargesFor(first ?? '')).toEqual([expect.objectContaining({ teamId: row.team_id, kind: 'batch', jobId: row.id, credits: 3 })]);
-    expect(commandsFor(third ?? '')).toEqual([expect.objectContaining({ teamId: row.team_id, origin: 'scheduled', url: `${ORIGIN}/page-2` })]);
+    expect(chargesFor(first ?? '')).toEqual([
+      expect.objectContaining({ teamId: row.team_id, kind: 'batch', jobId: row.id, credits: 3 }),
+    ]);
+    expect(commandsFor(third ?? '')).toEqual([
+      expect.objectContaining({ teamId: row.team_id, origin: 'scheduled', url: `${ORIGIN}/page-2` }),
+    ]);
   });
 
   it('keeps results that arrive together and twice each, once each, and ends the job with the last', async () => {
@@ -182,18 +247,27 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
     const pageIds = await queuedPages(row, 20);
     expect(await dispatcher.dispatch(row.id)).toBe(20);
 
-    await Promise.all(pageIds.flatMap((pageId) => [publish(completed(row, pageId)), publish(completed(row, pageId), 'again')]));
+    await Promise.all(
+      pageIds.flatMap((pageId) => [publish(completed(row, pageId)), publish(completed(row, pageId), 'again')]),
+    );
 
     await eventually(async () => expect((await jobRow(row.id)).status).toBe('completed'));
     await settled();
     expect((await pagesOf(row.id)).every((page) => page.state === 'completed' && page.credits === 1)).toBe(true);
     expect(await jobRow(row.id)).toEqual({ status: 'completed', credits_used: 20 });
     // A copy kept earlier is charged again (billing records each page once by its id): every page is billed.
-    expect(new Set(charges.filter((charge) => charge.jobId === row.id).map((charge) => charge.eventId))).toEqual(new Set(pageIds.map((pageId) => `batch:${pageId}`)));
+    expect(new Set(charges.filter((charge) => charge.jobId === row.id).map((charge) => charge.eventId))).toEqual(
+      new Set(pageIds.map((pageId) => `batch:${pageId}`)),
+    );
   });
 
   it('fails a page whose scrape failed and ends the job, recording and queueing its webhook events', async () => {
-    const webhook = { url: 'http://hooks.test/batch', headers: {}, metadata: { run: 2 }, events: ['page', 'completed', 'failed'] };
+    const webhook = {
+      url: 'http://hooks.test/batch',
+      headers: {},
+      metadata: { run: 2 },
+      events: ['page', 'completed', 'failed'],
+    };
     const row = await aJob({ max_concurrency: 2, webhook: JSON.stringify(webhook) });
     const [good, bad] = await queuedPages(row, 2);
     await dispatcher.dispatch(row.id);
@@ -205,13 +279,25 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
     await settled();
     const states = (await pagesOf(row.id)).map((page) => page.state);
     expect(states).toEqual(['completed', 'failed']);
-    const events = await database.db.selectFrom('webhook_deliveries').select(['id', 'event_type', 'status', 'body']).where('job_id', '=', row.id).orderBy('event_type', 'desc').execute();
+    const events = await database.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'event_type', 'status', 'body'])
+      .where('job_id', '=', row.id)
+      .orderBy('event_type', 'desc')
+      .execute();
     expect(events.map((event) => [event.event_type, event.status])).toEqual([
       ['batch_scrape.page', 'queued'],
       ['batch_scrape.completed', 'queued'],
     ]);
-    expect(JSON.parse(events[0]?.body ?? '{}')).toMatchObject({ success: true, id: row.id, data: [{ markdown: `# ${good}` }], metadata: { run: 2 } });
-    expect(webhookCommands.filter((command) => events.some((event) => event.id === command.deliveryId))).toHaveLength(2);
+    expect(JSON.parse(events[0]?.body ?? '{}')).toMatchObject({
+      success: true,
+      id: row.id,
+      data: [{ markdown: `# ${good}` }],
+      metadata: { run: 2 },
+    });
+    expect(webhookCommands.filter((command) => events.some((event) => event.id === command.deliveryId))).toHaveLength(
+      2,
+    );
   });
 
   it('keeps nothing of a result whose team does not own the page, and acknowledges it', async () => {
@@ -232,7 +318,11 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
     const row = await aJob({ max_concurrency: 1 });
     const [page] = await queuedPages(row, 1);
     await dispatcher.dispatch(row.id);
-    await database.db.updateTable('crawl_jobs').set({ status: 'cancelled', finished_at: new Date() }).where('id', '=', row.id).execute();
+    await database.db
+      .updateTable('crawl_jobs')
+      .set({ status: 'cancelled', finished_at: new Date() })
+      .where('id', '=', row.id)
+      .execute();
 
     await publish(completed(row, page ?? ''));
 
@@ -244,8 +334,16 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
   });
 
   it("queues a crawl page's links in scope (robots-blocked ones as blocked) and dispatches them", async () => {
-    const row = await aJob({ kind: 'crawl', url: `${ORIGIN}/`, crawl_options: JSON.stringify(resolvedCrawlOptions({ sitemap: 'skip' })), max_concurrency: 5 });
-    await database.db.insertInto('crawl_robots').values({ job_id: row.id, origin: ORIGIN, body: 'User-agent: *\nDisallow: /private\n' }).execute();
+    const row = await aJob({
+      kind: 'crawl',
+      url: `${ORIGIN}/`,
+      crawl_options: JSON.stringify(resolvedCrawlOptions({ sitemap: 'skip' })),
+      max_concurrency: 5,
+    });
+    await database.db
+      .insertInto('crawl_robots')
+      .values({ job_id: row.id, origin: ORIGIN, body: 'User-agent: *\nDisallow: /private\n' })
+      .execute();
     // The start page under its own URL key, as the seeder queues it.
     const { id: start } = await database.db
       .insertInto('crawl_pages')
@@ -261,14 +359,18 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
       }),
     );
 
-    await eventually(async () => expect((await pagesOf(row.id)).map((page) => page.state)).toEqual(['completed', 'dispatched', 'blocked']));
+    await eventually(async () =>
+      expect((await pagesOf(row.id)).map((page) => page.state)).toEqual(['completed', 'dispatched', 'blocked']),
+    );
     await settled();
     const frontier = await pagesOf(row.id);
     expect(frontier.slice(1).map((page) => [page.url, page.state])).toEqual([
       [`${ORIGIN}/a`, 'dispatched'],
       [`${ORIGIN}/private`, 'blocked'],
     ]);
-    expect(commandsFor(frontier[1]?.id ?? '')).toEqual([expect.objectContaining({ url: `${ORIGIN}/a`, discoverLinks: true })]);
+    expect(commandsFor(frontier[1]?.id ?? '')).toEqual([
+      expect.objectContaining({ url: `${ORIGIN}/a`, discoverLinks: true }),
+    ]);
     expect(await jobRow(row.id)).toMatchObject({ status: 'scraping' });
   });
 });

@@ -30,7 +30,12 @@ describe('WebhookDeliveriesRepository', () => {
 
   async function recorded(delivery: NewDelivery, createdAt?: Date): Promise<NewDelivery> {
     await transactions.run((trx) => deliveries.insert(trx, delivery));
-    if (createdAt) await database.db.updateTable('webhook_deliveries').set({ created_at: createdAt }).where('id', '=', delivery.id).execute();
+    if (createdAt)
+      await database.db
+        .updateTable('webhook_deliveries')
+        .set({ created_at: createdAt })
+        .where('id', '=', delivery.id)
+        .execute();
     return delivery;
   }
 
@@ -108,7 +113,12 @@ describe('WebhookDeliveriesRepository', () => {
 
     await deliveries.recordAttempt(delivery.id, { delivered: true });
 
-    expect(await deliveries.find(delivery.teamId, delivery.id)).toMatchObject({ status: 'delivered', attempts: 2, last_error: null, delivered_at: expect.any(Date) });
+    expect(await deliveries.find(delivery.teamId, delivery.id)).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+      last_error: null,
+      delivered_at: expect.any(Date),
+    });
   });
 
   it('records a failed attempt with its error, cut to 1,000 characters, and fails the delivery at the last attempt only', async () => {
@@ -121,11 +131,19 @@ describe('WebhookDeliveriesRepository', () => {
 
     expect(retried).toMatchObject({ status: 'queued', attempts: 1, delivered_at: null });
     expect(retried?.last_error).toHaveLength(1_000);
-    expect(await deliveries.find(delivery.teamId, delivery.id)).toMatchObject({ status: 'failed', attempts: 2, last_error: 'HTTP 503', delivered_at: null });
+    expect(await deliveries.find(delivery.teamId, delivery.id)).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      last_error: 'HTTP 503',
+      delivered_at: null,
+    });
   });
 
   it('forgets deliveries recorded before a time, whatever their status, and keeps the later ones', async () => {
-    const [ancient, ancientDelivered] = [await recorded(aDelivery(), new Date('1990-01-01T00:00:00Z')), await recorded(aDelivery(), new Date('1990-01-02T00:00:00Z'))];
+    const [ancient, ancientDelivered] = [
+      await recorded(aDelivery(), new Date('1990-01-01T00:00:00Z')),
+      await recorded(aDelivery(), new Date('1990-01-02T00:00:00Z')),
+    ];
     await deliveries.recordAttempt(ancientDelivered.id, { delivered: true });
     const later = await recorded(aDelivery(), new Date('1996-01-01T00:00:00Z'));
 

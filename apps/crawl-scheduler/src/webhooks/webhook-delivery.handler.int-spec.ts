@@ -37,8 +37,16 @@ describe('WebhookDeliveryHandler behind the crawl-scheduler-webhooks consumer, w
     sender = new WebhookSender({ allowPrivateTargets: true, timeoutMs: 2_000, userAgent: 'WebHarvest-test' });
     // billing-service answers `billing.team.webhook-secret`; here every team has one secret.
     const requester = { request: async () => ({ secret: SECRET }) } as unknown as NatsRequester;
-    const handler = new WebhookDeliveryHandler(deliveries, sender, requester, createLogger('integration-test', 'silent'));
-    await nats.consume({ definition: fast(Consumers.crawlSchedulerWebhooks), handler: (command, context) => handler.deliver(command, context) });
+    const handler = new WebhookDeliveryHandler(
+      deliveries,
+      sender,
+      requester,
+      createLogger('integration-test', 'silent'),
+    );
+    await nats.consume({
+      definition: fast(Consumers.crawlSchedulerWebhooks),
+      handler: (command, context) => handler.deliver(command, context),
+    });
   });
 
   afterAll(async () => {
@@ -56,7 +64,13 @@ describe('WebhookDeliveryHandler behind the crawl-scheduler-webhooks consumer, w
       eventType: 'crawl.page',
       url: `${receiver.url}/${path}`,
       headers: { 'x-run': path },
-      body: JSON.stringify({ success: true, type: 'crawl.page', id: jobId, data: [{ markdown: `# ${path}` }], metadata: { path } }),
+      body: JSON.stringify({
+        success: true,
+        type: 'crawl.page',
+        id: jobId,
+        data: [{ markdown: `# ${path}` }],
+        metadata: { path },
+      }),
     };
     await transactions.run((trx) => deliveries.insert(trx, delivery));
     await notifier.queue([{ id: delivery.id, teamId: delivery.teamId }]);
@@ -68,7 +82,10 @@ describe('WebhookDeliveryHandler behind the crawl-scheduler-webhooks consumer, w
   async function pending(): Promise<number> {
     const { client } = nats;
     const { stream, durableName } = Consumers.crawlSchedulerWebhooks;
-    const info = await client.manager.consumers.info(client.namespace.stream(stream.name), client.namespace.consumer(durableName));
+    const info = await client.manager.consumers.info(
+      client.namespace.stream(stream.name),
+      client.namespace.consumer(durableName),
+    );
     return info.num_pending + info.num_ack_pending;
   }
 
@@ -78,16 +95,26 @@ describe('WebhookDeliveryHandler behind the crawl-scheduler-webhooks consumer, w
     await eventually(async () => expect(await pending()).toBe(0));
 
     expect(receivedAt('signed')).toEqual([
-      expect.objectContaining({ rawBody: delivery.body, answeredStatus: 200, headers: expect.objectContaining({ 'x-firecrawl-signature': webhookSignature(SECRET, delivery.body) }) }),
+      expect.objectContaining({
+        rawBody: delivery.body,
+        answeredStatus: 200,
+        headers: expect.objectContaining({ 'x-firecrawl-signature': webhookSignature(SECRET, delivery.body) }),
+      }),
     ]);
-    expect(await deliveries.find(delivery.teamId, delivery.id)).toMatchObject({ status: 'delivered', attempts: 1, last_error: null });
+    expect(await deliveries.find(delivery.teamId, delivery.id)).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+      last_error: null,
+    });
   });
 
   it('tries a refused delivery again and records every attempt', async () => {
     receiver.failNext(1, 503);
     const delivery = await queued('retried');
 
-    await eventually(async () => expect((await deliveries.find(delivery.teamId, delivery.id))?.status).toBe('delivered'));
+    await eventually(async () =>
+      expect((await deliveries.find(delivery.teamId, delivery.id))?.status).toBe('delivered'),
+    );
 
     expect(receivedAt('retried').map((request) => request.answeredStatus)).toEqual([503, 200]);
     expect(await deliveries.find(delivery.teamId, delivery.id)).toMatchObject({ attempts: 2, last_error: null });
@@ -101,15 +128,29 @@ describe('WebhookDeliveryHandler behind the crawl-scheduler-webhooks consumer, w
     await eventually(async () => expect(await pending()).toBe(0));
 
     expect(receivedAt('refused').map((request) => request.answeredStatus)).toEqual([500, 500, 500]);
-    expect(await deliveries.find(delivery.teamId, delivery.id)).toMatchObject({ attempts: 3, last_error: 'HTTP 500', delivered_at: null });
+    expect(await deliveries.find(delivery.teamId, delivery.id)).toMatchObject({
+      attempts: 3,
+      last_error: 'HTTP 500',
+      delivered_at: null,
+    });
   });
 
   it('sends a delivered event no more when its command comes again, and sends nothing for a command naming another team', async () => {
     const delivery = await queued('again');
-    await eventually(async () => expect((await deliveries.find(delivery.teamId, delivery.id))?.status).toBe('delivered'));
+    await eventually(async () =>
+      expect((await deliveries.find(delivery.teamId, delivery.id))?.status).toBe('delivered'),
+    );
 
-    await nats.publisher.publish(Subjects.webhookDeliver, { deliveryId: delivery.id, teamId: delivery.teamId }, { msgId: `again:${delivery.id}` });
-    await nats.publisher.publish(Subjects.webhookDeliver, { deliveryId: delivery.id, teamId: randomUUID() }, { msgId: `foreign:${delivery.id}` });
+    await nats.publisher.publish(
+      Subjects.webhookDeliver,
+      { deliveryId: delivery.id, teamId: delivery.teamId },
+      { msgId: `again:${delivery.id}` },
+    );
+    await nats.publisher.publish(
+      Subjects.webhookDeliver,
+      { deliveryId: delivery.id, teamId: randomUUID() },
+      { msgId: `foreign:${delivery.id}` },
+    );
 
     await eventually(async () => expect(await pending()).toBe(0));
     expect(receivedAt('again')).toHaveLength(1);

@@ -68,7 +68,10 @@ export interface CrawlPageRow {
 }
 
 /** A queued page of `job` at a fresh URL (its own URL key), changed by `overrides`. */
-export function crawlPageRow(job: Pick<CrawlJobRow, 'id' | 'team_id'>, overrides: Partial<Omit<CrawlPageRow, 'job_id' | 'team_id'>> = {}): CrawlPageRow {
+export function crawlPageRow(
+  job: Pick<CrawlJobRow, 'id' | 'team_id'>,
+  overrides: Partial<Omit<CrawlPageRow, 'job_id' | 'team_id'>> = {},
+): CrawlPageRow {
   const url = `http://site.crawl.test/${uniqueName('page')}`;
   return {
     job_id: job.id,
