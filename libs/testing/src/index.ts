@@ -13,7 +13,8 @@ export * from './medium';
 export { uniqueName } from './factories/unique';
 export { teamRow, type TeamRow } from './factories/teams';
 export { apiKeyRow, type ApiKeyRow } from './factories/api-keys';
-export { crawlJobRow, type CrawlJobRow } from './factories/jobs';
+export { crawlJobRow, type CrawlJobRow, crawlPageRow, type CrawlPageRow, type CrawlPageState } from './factories/jobs';
+export { resolvedCrawlOptions } from './factories/resolved-crawl-options';
 export { usageRecordedEvent } from './factories/usage';
 export {
   type FakeChatBody,

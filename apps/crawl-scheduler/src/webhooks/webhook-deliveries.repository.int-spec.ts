@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { testDatabase } from '@wh/testing';
+import type { CrawlDatabase } from '../database/crawl-database';
+import { Transactions } from '../database/transactions';
+import { type NewDelivery, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+
+describe('WebhookDeliveriesRepository', () => {
+  const database = testDatabase<CrawlDatabase>();
+  let deliveries: WebhookDeliveriesRepository;
+  let transactions: Transactions;
+
+  beforeAll(() => {
+    deliveries = new WebhookDeliveriesRepository(database.db);
+    transactions = new Transactions(database.db);
+  });
+
+  function aDelivery(overrides: Partial<NewDelivery> = {}): NewDelivery {
+    const jobId = randomUUID();
+    return {
+      id: randomUUID(),
+      jobId,
+      teamId: randomUUID(),
+      eventType: 'batch_scrape.page',
+      url: 'http://hooks.test/batch',
+      headers: { 'x-secret-header': 'a' },
+      body: JSON.stringify({ success: true, type: 'batch_scrape.page', id: jobId, data: [], metadata: {} }),
+      ...overrides,
+    };
+  }
+
+  async function recorded(delivery: NewDelivery, createdAt?: Date): Promise<NewDelivery> {
+    await transactions.run((trx) => deliveries.insert(trx, delivery));
+    if (createdAt)
+      await database.db
+        .updateTable('webhook_deliveries')
+        .set({ created_at: createdAt })
+        .where('id', '=', delivery.id)
+        .execute();
+    return delivery;
+  }
+
+  async function statusOf(delivery: NewDelivery): Promise<string | undefined> {
+    return (await deliveries.find(delivery.teamId, delivery.id))?.status;
+  }
+
+  it('finds a recorded delivery, pending and unattempted, only for its own team', async () => {
+    const delivery = await recorded(aDelivery());
+
+    expect(await deliveries.find(delivery.teamId, delivery.id)).toMatchObject({
+      id: delivery.id,
+      job_id: delivery.jobId,
+      team_id: delivery.teamId,
+      event_type: 'batch_scrape.page',
+      url: delivery.url,
+      headers: { 'x-secret-header': 'a' },
+      body: delivery.body,
+      attempts: 0,
+      status: 'pending',
+      last_error: null,
+      delivered_at: null,
+    });
+    expect(await deliveries.find(randomUUID(), delivery.id)).toBeUndefined();
+  });
+
+  it('keeps the first recording of a delivery id', async () => {
+    const delivery = await recorded(aDelivery());
+
+    await recorded({ ...delivery, body: '{"second":true}' });
+
+    expect((await deliveries.find(delivery.teamId, delivery.id))?.body).toBe(delivery.body);
+  });
+
+  it('records nothing when the transaction that reports the state change rolls back', async () => {
+    const delivery = aDelivery();
+
+    await expect(
+      transactions.run(async (trx) => {
+        await deliveries.insert(trx, delivery);
+        throw new Error('the state change failed');
+      }),
+    ).rejects.toThrow('the state change failed');
+
+    expect(await deliveries.find(delivery.teamId, delivery.id)).toBeUndefined();
+  });
+
+  it('marks only pending deliveries queued', async () => {
+    const [pending, delivered] = [await recorded(aDelivery()), await recorded(aDelivery())];
+    await deliveries.recordAttempt(delivered.id, { delivered: true });
+
+    await deliveries.markQueued([pending.id, delivered.id]);
+    await deliveries.markQueued([]);
+
+    expect([await statusOf(pending), await statusOf(delivered)]).toEqual(['queued', 'delivered']);
+  });
+
+  it('lists deliveries recorded before the cut-off and never queued, oldest first', async () => {
+    const cutOff = new Date('2001-01-01T00:00:00Z');
+    const older = await recorded(aDelivery(), new Date('2000-01-01T00:00:00Z'));
+    const old = await recorded(aDelivery(), new Date('2000-06-01T00:00:00Z'));
+    const oldButQueued = await recorded(aDelivery(), new Date('2000-03-01T00:00:00Z'));
+    await deliveries.markQueued([oldButQueued.id]);
+    await recorded(aDelivery());
+
+    expect(await deliveries.unqueued(cutOff)).toEqual([
+      { id: older.id, team_id: older.teamId },
+      { id: old.id, team_id: old.teamId },
+    ]);
+  });
+
+  it('records a delivered attempt: delivered, when, and no error', async () => {
+    const delivery = await recorded(aDelivery());
+    await deliveries.recordAttempt(delivery.id, { delivered: false, error: 'HTTP 500', final: false });
+
+    await deliveries.recordAttempt(delivery.id, { delivered: true });
+
+    expect(await deliveries.find(delivery.teamId, delivery.id)).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+      last_error: null,
+      delivered_at: expect.any(Date),
+    });
+  });
+
+  it('records a failed attempt with its error, cut to 1,000 characters, and fails the delivery at the last attempt only', async () => {
+    const delivery = await recorded(aDelivery());
+    await deliveries.markQueued([delivery.id]);
+
+    await deliveries.recordAttempt(delivery.id, { delivered: false, error: 'x'.repeat(5_000), final: false });
+    const retried = await deliveries.find(delivery.teamId, delivery.id);
+    await deliveries.recordAttempt(delivery.id, { delivered: false, error: 'HTTP 503', final: true });
+
+    expect(retried).toMatchObject({ status: 'queued', attempts: 1, delivered_at: null });
+    expect(retried?.last_error).toHaveLength(1_000);
+    expect(await deliveries.find(delivery.teamId, delivery.id)).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      last_error: 'HTTP 503',
+      delivered_at: null,
+    });
+  });
+
+  it('forgets deliveries recorded before a time, whatever their status, and keeps the later ones', async () => {
+    const [ancient, ancientDelivered] = [
+      await recorded(aDelivery(), new Date('1990-01-01T00:00:00Z')),
+      await recorded(aDelivery(), new Date('1990-01-02T00:00:00Z')),
+    ];
+    await deliveries.recordAttempt(ancientDelivered.id, { delivered: true });
+    const later = await recorded(aDelivery(), new Date('1996-01-01T00:00:00Z'));
+
+    await deliveries.deleteCreatedBefore(new Date('1995-01-01T00:00:00Z'));
+
+    expect(await deliveries.find(ancient.teamId, ancient.id)).toBeUndefined();
+    expect(await deliveries.find(ancientDelivered.teamId, ancientDelivered.id)).toBeUndefined();
+    expect(await deliveries.find(later.teamId, later.id)).toBeDefined();
+  });
+});
