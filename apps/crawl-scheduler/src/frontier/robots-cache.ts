@@ -39,7 +39,6 @@ export class RobotsCache {
     const fetched = await this.fetcher.fetch(robotsUrl);
     // A missing or unreadable robots.txt allows everything.
     const body = fetched && fetched.statusCode < 400 ? fetched.text : '';
-    await this.bodies.insert(jobId, url.origin, body);
-    return new RobotsRules(robotsUrl, body);
+    return new RobotsRules(robotsUrl, await this.bodies.keepFirst(jobId, url.origin, body));
   }
 }

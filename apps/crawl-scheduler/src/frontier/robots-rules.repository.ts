@@ -18,12 +18,17 @@ export class RobotsRulesRepository {
     return row?.body;
   }
 
-  /** Keeps the first body stored for the job and origin; a replica that fetched it too keeps that one. */
-  async insert(jobId: string, origin: string, body: string): Promise<void> {
-    await this.db
+  /**
+   * Stores the body unless one is stored for the job and origin already, and returns the one that is: a replica
+   * whose fetch raced another's follows the rules stored first, as every other replica does.
+   */
+  async keepFirst(jobId: string, origin: string, body: string): Promise<string> {
+    const inserted = await this.db
       .insertInto('crawl_robots')
       .values({ job_id: jobId, origin, body })
       .onConflict((conflict) => conflict.columns(['job_id', 'origin']).doNothing())
-      .execute();
+      .returning('body')
+      .executeTakeFirst();
+    return inserted?.body ?? (await this.find(jobId, origin)) ?? body;
   }
 }
