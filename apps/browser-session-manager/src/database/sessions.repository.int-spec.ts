@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import { eventually, testDatabase, uniqueName } from '@wh/testing';
+import { eventually, testDatabase, uniqueName, heldOpen, waitingForLocks } from '@wh/testing';
 import type { BrowserSessionDatabase } from './browser-session-database';
 import { ProfilesRepository } from './profiles.repository';
 import { ReplicasRepository } from './replicas.repository';
 import { type NewSession, SessionsRepository } from './sessions.repository';
-import { Transactions, type Trx } from './transactions';
+import { Transactions } from './transactions';
 
 describe('SessionsRepository', () => {
   const database = testDatabase<BrowserSessionDatabase>();
@@ -47,32 +46,6 @@ describe('SessionsRepository', () => {
   }
 
   /** Sessions of this file's database waiting for a lock another transaction holds. */
-  async function waitingForLocks(): Promise<number> {
-    const { rows } = await sql<{ waiting: string }>`
-      select count(*) as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
-      database.db,
-    );
-    return Number(rows[0]?.waiting ?? 0);
-  }
-
-  /** A transaction that has done `work` and stays open (holding its locks) until `commit()`. */
-  function heldOpen<T>(work: (trx: Trx) => Promise<T>): {
-    worked: Promise<T>;
-    committed: Promise<T>;
-    commit: () => void;
-  } {
-    let commit!: () => void;
-    const held = new Promise<void>((resolve) => (commit = resolve));
-    let done!: (value: T) => void;
-    const worked = new Promise<T>((resolve) => (done = resolve));
-    const committed = transactions.run(async (trx) => {
-      const result = await work(trx);
-      done(result);
-      await held;
-      return result;
-    });
-    return { worked: Promise.race([worked, committed]), committed, commit };
-  }
 
   describe('recording and reading sessions', () => {
     it('reads a placed session back as it was recorded, live', async () => {
@@ -263,13 +236,13 @@ describe('SessionsRepository', () => {
 
     it("serialises the placements of one team, and never makes another team's wait", async () => {
       const teamId = uniqueName('team');
-      const first = heldOpen((trx) => sessions.lockTeam(trx, teamId));
+      const first = heldOpen(transactions, (trx) => sessions.lockTeam(trx, teamId));
       try {
         await first.worked;
 
         await transactions.run((trx) => sessions.lockTeam(trx, uniqueName('team')));
         const second = transactions.run((trx) => sessions.lockTeam(trx, teamId));
-        await eventually(async () => expect(await waitingForLocks()).toBe(1));
+        await eventually(async () => expect(await waitingForLocks(database.db)).toBe(1));
         first.commit();
         await second;
       } finally {

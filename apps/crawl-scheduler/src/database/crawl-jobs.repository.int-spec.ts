@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { ErrorCode } from '@wh/contracts';
 import {
   crawlJobRow,
@@ -10,8 +9,10 @@ import {
   resolvedCrawlOptions,
   resolvedScrapeOptions,
   testDatabase,
+  heldOpen,
+  waitingForLocks,
 } from '@wh/testing';
-import type { CrawlDatabase, Trx } from './crawl-database';
+import type { CrawlDatabase } from './crawl-database';
 import { CrawlJobsRepository, type NewJob } from './crawl-jobs.repository';
 import { CrawlPagesRepository } from './crawl-pages.repository';
 import { Transactions } from './transactions';
@@ -90,32 +91,6 @@ describe('CrawlJobsRepository', () => {
   }
 
   /** Sessions of this file's database waiting for a lock another transaction holds. */
-  async function waitingForLocks(): Promise<number> {
-    const { rows } = await sql<{ waiting: string }>`
-      select count(*) as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
-      database.db,
-    );
-    return Number(rows[0]?.waiting ?? 0);
-  }
-
-  /** A transaction that has done `work` and stays open (holding its locks) until `commit()`. */
-  function heldOpen<T>(work: (trx: Trx) => Promise<T>): {
-    worked: Promise<T>;
-    committed: Promise<T>;
-    commit: () => void;
-  } {
-    let commit!: () => void;
-    const held = new Promise<void>((resolve) => (commit = resolve));
-    let done!: (value: T) => void;
-    const worked = new Promise<T>((resolve) => (done = resolve));
-    const committed = transactions.run(async (trx) => {
-      const result = await work(trx);
-      done(result);
-      await held;
-      return result;
-    });
-    return { worked: Promise.race([worked, committed]), committed, commit };
-  }
 
   describe('rows become jobs', () => {
     it('reads a crawl back with its crawl options and a batch without any', async () => {
@@ -262,11 +237,11 @@ describe('CrawlJobsRepository', () => {
 
     it('lets one of two concurrent creations under one key through; the other waits for it and is refused', async () => {
       const [teamId, key] = [randomUUID(), randomUUID()];
-      const first = heldOpen((trx) => jobs.insertJob(trx, aBatch(teamId, { idempotencyKey: key })));
+      const first = heldOpen(transactions, (trx) => jobs.insertJob(trx, aBatch(teamId, { idempotencyKey: key })));
       try {
         expect(await first.worked).toBe(true);
         const second = insert(aBatch(teamId, { idempotencyKey: key }));
-        await eventually(async () => expect(await waitingForLocks()).toBe(1));
+        await eventually(async () => expect(await waitingForLocks(database.db)).toBe(1));
         first.commit();
 
         expect(await Promise.all([first.committed, second])).toEqual([true, false]);
@@ -461,11 +436,11 @@ describe('CrawlJobsRepository', () => {
     it('serialises work on one job: a second locker waits until the first commits', async () => {
       const batch = aBatch(randomUUID());
       await insert(batch);
-      const first = heldOpen((trx) => jobs.lock(trx, batch.id));
+      const first = heldOpen(transactions, (trx) => jobs.lock(trx, batch.id));
       try {
         await first.worked;
         const second = transactions.run((trx) => jobs.lock(trx, batch.id));
-        await eventually(async () => expect(await waitingForLocks()).toBe(1));
+        await eventually(async () => expect(await waitingForLocks(database.db)).toBe(1));
         first.commit();
 
         expect((await second)?.id).toBe(batch.id);

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { ErrorCode } from '@wh/contracts';
-import { crawlJobRow, type CrawlJobRow, crawlPageRow, type CrawlPageRow, eventually, testDatabase } from '@wh/testing';
+import {
+  crawlJobRow,
+  type CrawlJobRow,
+  crawlPageRow,
+  type CrawlPageRow,
+  eventually,
+  testDatabase,
+  heldOpen,
+  waitingForLocks,
+} from '@wh/testing';
 import type { Job } from '../jobs/job';
-import type { CrawlDatabase, Trx } from './crawl-database';
+import type { CrawlDatabase } from './crawl-database';
 import { CrawlJobsRepository } from './crawl-jobs.repository';
 import { CrawlPagesRepository, type DispatchedPage } from './crawl-pages.repository';
 import { Transactions } from './transactions';
@@ -54,32 +62,6 @@ describe('CrawlPagesRepository', () => {
   const ids = (claimed: readonly DispatchedPage[]): string[] => claimed.map((page) => page.id).sort();
 
   /** Sessions of this file's database waiting for a lock another transaction holds. */
-  async function waitingForLocks(): Promise<number> {
-    const { rows } = await sql<{ waiting: string }>`
-      select count(*) as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
-      database.db,
-    );
-    return Number(rows[0]?.waiting ?? 0);
-  }
-
-  /** A transaction that has done `work` and stays open (holding its locks) until `commit()`. */
-  function heldOpen<T>(work: (trx: Trx) => Promise<T>): {
-    worked: Promise<T>;
-    committed: Promise<T>;
-    commit: () => void;
-  } {
-    let commit!: () => void;
-    const held = new Promise<void>((resolve) => (commit = resolve));
-    let done!: (value: T) => void;
-    const worked = new Promise<T>((resolve) => (done = resolve));
-    const committed = transactions.run(async (trx) => {
-      const result = await work(trx);
-      done(result);
-      await held;
-      return result;
-    });
-    return { worked: Promise.race([worked, committed]), committed, commit };
-  }
 
   describe('claiming pages for dispatch', () => {
     it("claims queued pages in queue order, up to the job's concurrency less the pages already in flight", async () => {
@@ -120,11 +102,11 @@ describe('CrawlPagesRepository', () => {
     it('never hands the same page to two dispatchers: the second waits for the first and claims the rest', async () => {
       const { row, job } = await aJob({ max_concurrency: 10 });
       const queued = await somePages(row, 5);
-      const first = heldOpen((trx) => pages.claimForDispatch(trx, job, 2));
+      const first = heldOpen(transactions, (trx) => pages.claimForDispatch(trx, job, 2));
       try {
         expect(ids(await first.worked)).toEqual(queued.slice(0, 2).sort());
         const second = claim(job, 2);
-        await eventually(async () => expect(await waitingForLocks()).toBe(1));
+        await eventually(async () => expect(await waitingForLocks(database.db)).toBe(1));
         first.commit();
 
         const [firstClaim, secondClaim] = await Promise.all([first.committed, second]);
@@ -140,12 +122,14 @@ describe('CrawlPagesRepository', () => {
       const first = await aJob({ team_id: teamId, max_concurrency: 4, team_concurrency_limit: 4 });
       const second = await aJob({ team_id: teamId, max_concurrency: 4, team_concurrency_limit: 4 });
       for (const { row } of [first, second]) await somePages(row, 4);
-      const firstClaim = heldOpen((trx) => pages.claimForDispatch(trx, first.job, Number.MAX_SAFE_INTEGER));
+      const firstClaim = heldOpen(transactions, (trx) =>
+        pages.claimForDispatch(trx, first.job, Number.MAX_SAFE_INTEGER),
+      );
       try {
         expect(await firstClaim.worked).toHaveLength(4);
         // Before the first commits, its four dispatches are invisible to the second: only the team's lock keeps it out.
         const secondClaim = claim(second.job);
-        await eventually(async () => expect(await waitingForLocks()).toBe(1));
+        await eventually(async () => expect(await waitingForLocks(database.db)).toBe(1));
         firstClaim.commit();
 
         expect(await secondClaim).toEqual([]);
@@ -157,7 +141,7 @@ describe('CrawlPagesRepository', () => {
     it('does not make dispatchers of different teams wait for each other', async () => {
       const [mine, theirs] = [await aJob({ max_concurrency: 2 }), await aJob({ max_concurrency: 2 })];
       for (const { row } of [mine, theirs]) await somePages(row, 2);
-      const first = heldOpen((trx) => pages.claimForDispatch(trx, mine.job, Number.MAX_SAFE_INTEGER));
+      const first = heldOpen(transactions, (trx) => pages.claimForDispatch(trx, mine.job, Number.MAX_SAFE_INTEGER));
       try {
         await first.worked;
 

@@ -2,3 +2,4 @@ export { testDatabase, type TestDatabase } from './test-database';
 export { testNats, type TestNats, type ConsumeOptions } from './test-nats';
 export { migrateToLatest } from './migrations';
 export { mediumInfrastructure } from './medium-infrastructure';
+export { heldOpen, type HeldTransaction, type TransactionRunner, waitingForLocks } from './lock-waits';
