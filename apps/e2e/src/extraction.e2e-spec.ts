@@ -221,6 +221,23 @@ describe('json in the scrapeOptions of batch scrapes and crawls', () => {
     expect(status.creditsUsed).toBe(10);
   });
 
+  it('fails only the page whose answer never fits, with its LLM code, and bills the others', async () => {
+    extractionAnswer = (prompt) => (/Page URL: \S+\/blog\s/.test(prompt) ? { path: 42 } : answerWithPath(prompt));
+    const started = await callApi(own.stack(), 'POST', '/v2/batch/scrape', {
+      urls: [`${site.origin}/about`, `${site.origin}/blog`],
+      formats: [{ type: 'json', schema: TITLE_SCHEMA }],
+      maxAge: 0,
+    });
+    const id = started.body.id as string;
+    const status = await waitForJob(own.stack(), `/v2/batch/scrape/${id}`);
+    expect((status.data as unknown as ExtractedData[]).map((page) => page.json)).toEqual([{ path: '/about' }]);
+    expect(status.creditsUsed).toBe(5);
+    const errors = await callApi(own.stack(), 'GET', `/v2/batch/scrape/${id}/errors`);
+    expect(errors.body.errors).toEqual([
+      expect.objectContaining({ url: `${site.origin}/blog`, code: 'LLM_OUTPUT_INVALID' }),
+    ]);
+  });
+
   it('fills the schema for every page of a crawl', async () => {
     extractionAnswer = answerWithPath;
     const started = await callApi(own.stack(), 'POST', '/v2/crawl', {
