@@ -187,6 +187,31 @@ describe('the json format with an LLM', () => {
     expect(user).toMatch(/<<<PAGE (\w+)>>>[\s\S]*Ignore all previous instructions[\s\S]*<<<END PAGE \1>>>/);
   });
 
+  it('reads a 2 MB page (above the NATS max payload) in parts up to LLM_MAX_CHUNKS, merges them and says so', async () => {
+    extractionAnswer = (prompt) => ({
+      sections: [...prompt.matchAll(/^## (\d+)\\?\. /gm)].map((match) => Number(match[1])),
+    });
+    const from = llm.requests.length;
+    const response = await scrape({
+      url: `${own.site().url}/huge?mb=2`,
+      formats: [
+        {
+          type: 'json',
+          schema: { type: 'object', properties: { sections: { type: 'array', items: { type: 'integer' } } } },
+        },
+      ],
+      maxAge: 0,
+      timeout: 60_000,
+    });
+    expect(response.status).toBe(200);
+    const data = response.body.data as ExtractedData;
+    expect(llm.requests.length - from).toBe(8);
+    const sections = (data.json as { sections: number[] }).sections;
+    expect(sections.length).toBeGreaterThan(8);
+    expect(sections).toEqual(Array.from({ length: sections.length }, (_, index) => index + 1));
+    expect(data.warning).toMatch(/only the first 8 were read \(LLM_MAX_CHUNKS=8\)/);
+  });
+
   it('fails the scrape with LLM_OUTPUT_INVALID when the model keeps answering outside the schema', async () => {
     extractionAnswer = () => ({ name: 42, price: 'cheap' });
     const response = await scrape({
