@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, w
 import path from 'node:path';
 import { ensureChromiumBinary } from './chromium';
 import { SystemPackageMissingError } from './debian-package';
+import { describeExtractionMode } from './extraction-mode';
 import { startNatsServer } from './nats-server';
 import { createDatabase, startEmbeddedPostgres, withDatabase } from './postgres';
 import {
@@ -163,6 +164,7 @@ class DevStack {
     }
     if (env.AUTH_DISABLED === 'true')
       this.out.say(this.out.bold('AUTH_DISABLED=true: the API accepts requests without a key.'));
+    for (const line of describeExtractionMode(env)) this.out.say(line);
 
     for (const service of SERVICES) this.startService(service.name, service.port, env);
     this.recordServicePids();

@@ -34,11 +34,13 @@ function depConstraints({ inTests }) {
       sourceTag: `scope:${scope}`,
       onlyDependOnLibsWithTags: ['scope:shared', `scope:${scope}`],
     })),
-    // Only the scrape-worker converts pages, and only the extract-service reads them into schemas (@wh/extraction).
-    ...APP_SCOPES.filter((scope) => scope !== 'scrape-worker' && scope !== 'extract-service').map((scope) => ({
-      sourceTag: `scope:${scope}`,
-      notDependOnLibsWithTags: ['type:scraping'],
-    })),
+    // Only the scrape-worker converts pages (`purpose:conversion`), and only the extract-service reads them into
+    // schemas (`purpose:extraction`); the api-gateway compiles callers' JSON schemas with the latter, so a bad schema
+    // is a 400 before any work starts, and may import nothing else of the kind.
+    ...APP_SCOPES.filter((scope) => !['scrape-worker', 'extract-service', 'api-gateway'].includes(scope)).map(
+      (scope) => ({ sourceTag: `scope:${scope}`, notDependOnLibsWithTags: ['type:scraping'] }),
+    ),
+    { sourceTag: 'scope:api-gateway', notDependOnLibsWithTags: ['purpose:conversion'] },
     { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [], bannedExternalImports: IO_PACKAGES },
     { sourceTag: 'type:scraping', onlyDependOnLibsWithTags: [], bannedExternalImports: IO_PACKAGES },
     // A platform library's specs may use the testing library unless it imports them (Nx reports that cycle).

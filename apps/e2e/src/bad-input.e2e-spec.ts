@@ -138,9 +138,23 @@ const cases: BadCase[] = [
   },
   {
     name: 'a format this deployment cannot produce',
-    body: { url: target, formats: [{ type: 'json', schema: {} }] },
+    body: { url: target, formats: [{ type: 'changeTracking' }] },
     status: 400,
     code: 'UNSUPPORTED_OPTION',
+  },
+  {
+    name: 'a json format whose schema Ajv refuses',
+    body: { url: target, formats: [{ type: 'json', schema: { type: 'object', required: 'name' } }] },
+    status: 400,
+    code: 'BAD_REQUEST',
+    detailPath: 'formats.json.schema',
+  },
+  {
+    name: 'a json format with neither schema nor prompt',
+    body: { url: target, formats: [{ type: 'json' }] },
+    status: 400,
+    code: 'BAD_REQUEST',
+    detailPath: 'formats.json',
   },
   {
     name: 'a field unknown to every action',

@@ -10,6 +10,7 @@ import { browserProviders } from './browser/browser.providers';
 import { ScrapeCacheRepository } from './cache/scrape-cache.repository';
 import { ConversionPool } from './conversion/conversion-pool';
 import type { ScrapeWorkerDatabase } from './database/scrape-worker-database';
+import { PageExtractor } from './extraction/page-extractor';
 import { HttpEngine } from './fetch';
 import { ResourceFetchHandler } from './resources/resource-fetch.handler';
 import { ProxyPools } from './proxy/proxy-pools';
@@ -31,6 +32,7 @@ export const SCRAPE_WORKER = 'scrape-worker';
   ],
   controllers: [ScrapeJobHandler, ResourceFetchHandler],
   providers: [
+    PageExtractor,
     {
       provide: ConversionPool,
       inject: [ScrapeWorkerConfig],

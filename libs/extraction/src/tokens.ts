@@ -1,9 +1,18 @@
-import { countTokens as countO200k } from 'gpt-tokenizer/cjs/encoding/o200k_base';
+import { createRequire } from 'node:module';
+
+type TokenCounter = (text: string) => number;
+
+const loadModule = createRequire(__filename);
+let o200k: TokenCounter | undefined;
 
 /**
  * Tokens of a text with OpenAI's o200k encoding. Open models' tokenizers count a few percent more or less on
  * prose, which the budgets leave room for.
  */
 export function countTokens(text: string): number {
-  return text.length === 0 ? 0 : countO200k(text);
+  if (text.length === 0) return 0;
+  // Loaded on first use: the encoding's tables weigh about 70 MB, which a process that only checks schemas (the
+  // api-gateway) should not carry.
+  o200k ??= (loadModule('gpt-tokenizer/cjs/encoding/o200k_base') as { countTokens: TokenCounter }).countTokens;
+  return o200k(text);
 }

@@ -57,10 +57,38 @@ describe('resolveScrapeOptions', () => {
     expect(resolveScrapeOptions({ parsers: [{ type: 'pdf' }] }).rawPdf).toBeUndefined();
   });
 
-  it('refuses the formats that need the extraction service', () => {
-    const failure = failureOf({ formats: [{ type: 'json', schema: {} }] });
+  it('takes json and summary out of the document formats into extraction', () => {
+    const schema = { type: 'object', properties: { title: { type: 'string' } } };
+    const resolved = resolveScrapeOptions({
+      formats: ['markdown', { type: 'json', schema, prompt: 'the title' }, 'summary'],
+    });
+    expect(resolved.formats).toEqual(['markdown']);
+    expect(resolved.extraction).toEqual({ json: { schema, prompt: 'the title' }, summary: true });
+    expect(resolveScrapeOptions({ formats: [{ type: 'summary' }] })).toMatchObject({
+      formats: [],
+      extraction: { summary: true },
+    });
+    expect(resolveScrapeOptions({ formats: [{ type: 'json', prompt: 'the price' }] }).extraction).toEqual({
+      json: { prompt: 'the price' },
+    });
+    expect(resolveScrapeOptions({ formats: ['markdown'] }).extraction).toBeUndefined();
+  });
+
+  it("refuses a schema Ajv cannot compile, with Ajv's messages", () => {
+    const failure = failureOf({
+      formats: [{ type: 'json', schema: { type: 'object', properties: { a: { type: 'strin' } } } }],
+    });
+    expect(failure.code).toBe(ErrorCode.BadRequest);
+    expect(failure.message).toMatch(
+      /formats\.json\.schema is not a usable JSON schema: .*must be equal to one of the allowed values/,
+    );
+    expect((failure.details as { path: string }[])[0]?.path).toBe('formats.json.schema');
+  });
+
+  it('refuses the formats not produced yet', () => {
+    const failure = failureOf({ formats: [{ type: 'changeTracking' }] });
     expect(failure.code).toBe(ErrorCode.UnsupportedOption);
-    expect(failure.message).toMatch(/json/);
+    expect(failure.message).toMatch(/changeTracking/);
   });
 
   it.each<[string, ScrapeOptions, string]>([
@@ -89,6 +117,10 @@ describe('resolveScrapeOptions', () => {
     ],
     ['an unknown parser', { parsers: ['docx'] }, 'parsers.0'],
     ['a country that is no code', { location: { country: 'Germany' } }, 'location.country'],
+    ['json with neither schema nor prompt', { formats: [{ type: 'json' }] }, 'formats.json'],
+    ['json as a bare name', { formats: ['json'] }, 'formats.json'],
+    ['an unknown json option', { formats: [{ type: 'json', prompt: 'x', mode: 'llm' }] }, 'formats.json.mode'],
+    ['a summary option', { formats: [{ type: 'summary', length: 3 }] }, 'formats.summary.length'],
   ])('refuses %s with BAD_REQUEST naming the field', (_name, options, path) => {
     const failure = failureOf(options);
     expect(failure.code).toBe(ErrorCode.BadRequest);

@@ -4,16 +4,22 @@ import {
   DOCUMENT_FORMATS,
   type DocumentFormat,
   ErrorCode,
+  type ExtractionFormats,
   type FormatEntry,
+  MAX_EXTRACTION_PROMPT_CHARS,
   type ResolvedScrapeOptions,
   type ScrapeOptions,
   type ScreenshotOptions,
 } from '@wh/contracts';
+import { compileUserSchema, InvalidSchemaError } from '@wh/extraction';
 import { DomainError } from '@wh/platform/errors';
 import { actionListProblems, type FieldProblem } from './action-rules';
 
-/** Formats that need the extraction service, which this deployment does not run yet. */
-const EXTRACTION_FORMATS = ['json', 'summary', 'changeTracking', 'branding'];
+/** Formats this deployment does not produce yet. */
+const UNSUPPORTED_FORMATS = ['changeTracking', 'branding'];
+
+/** Formats answered by extract-service rather than by the page's conversion. */
+const EXTRACTION_FORMATS = ['json', 'summary'];
 
 function formatName(entry: FormatEntry): string {
   return typeof entry === 'string' ? entry : entry.type;
@@ -50,6 +56,65 @@ function screenshotOptions(entry: FormatEntry, problems: FieldProblem[]): Screen
   };
 }
 
+/**
+ * The `json` format: a schema (compiled here, so a bad one is refused with Ajv's messages before any page is fetched),
+ * a prompt, or both; with a prompt alone extract-service designs the schema.
+ */
+function jsonFormat(entry: FormatEntry, problems: FieldProblem[]): ExtractionFormats['json'] {
+  if (typeof entry === 'string') {
+    problems.push({
+      path: 'formats.json',
+      message: 'the json format needs a schema or a prompt: {"type": "json", "schema": {...}}',
+    });
+    return undefined;
+  }
+  const { type: _type, schema, prompt, ...unknown } = entry;
+  for (const field of Object.keys(unknown))
+    problems.push({ path: `formats.json.${field}`, message: `${field} is not a json format option` });
+  if (prompt !== undefined && (typeof prompt !== 'string' || prompt.length > MAX_EXTRACTION_PROMPT_CHARS))
+    problems.push({
+      path: 'formats.json.prompt',
+      message: `prompt must be a string of at most ${MAX_EXTRACTION_PROMPT_CHARS} characters`,
+    });
+  if (schema === undefined && (prompt === undefined || prompt === '')) {
+    problems.push({ path: 'formats.json', message: 'the json format needs a schema or a prompt' });
+  }
+  if (schema !== undefined) {
+    try {
+      compileUserSchema(schema);
+    } catch (error) {
+      if (!(error instanceof InvalidSchemaError)) throw error;
+      for (const problem of error.problems)
+        problems.push({
+          path: 'formats.json.schema',
+          message: `formats.json.schema is not a usable JSON schema: ${problem}`,
+        });
+    }
+  }
+  return {
+    ...(schema !== undefined ? { schema: schema as Record<string, unknown> } : {}),
+    ...(typeof prompt === 'string' && prompt !== '' ? { prompt } : {}),
+  };
+}
+
+/** `summary` or `{type: "summary"}`: it takes no options. */
+function summaryFormat(entry: FormatEntry, problems: FieldProblem[]): void {
+  if (typeof entry === 'string') return;
+  const { type: _type, ...unknown } = entry;
+  for (const field of Object.keys(unknown))
+    problems.push({ path: `formats.summary.${field}`, message: `${field} is not a summary format option` });
+}
+
+/** The formats extract-service answers, or undefined when none was asked. */
+function extractionFormats(entries: FormatEntry[], problems: FieldProblem[]): ExtractionFormats | undefined {
+  const jsonEntry = entries.find((entry) => formatName(entry) === 'json');
+  const summaryEntry = entries.find((entry) => formatName(entry) === 'summary');
+  if (jsonEntry === undefined && summaryEntry === undefined) return undefined;
+  if (summaryEntry !== undefined) summaryFormat(summaryEntry, problems);
+  const json = jsonEntry === undefined ? undefined : jsonFormat(jsonEntry, problems);
+  return { ...(json ? { json } : {}), ...(summaryEntry !== undefined ? { summary: true } : {}) };
+}
+
 /** `parsers`: `["pdf"]` or `[{type: "pdf"}]` parse PDFs (the default); `[]` returns them raw. */
 function rawPdf(parsers: unknown[] | undefined, problems: FieldProblem[]): boolean {
   if (parsers === undefined) return false;
@@ -68,15 +133,16 @@ function rawPdf(parsers: unknown[] | undefined, problems: FieldProblem[]): boole
 export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention = false): ResolvedScrapeOptions {
   const entries = options.formats ?? ['markdown'];
   const requested = entries.map(formatName);
-  const unsupported = requested.filter((name) => EXTRACTION_FORMATS.includes(name));
+  const unsupported = requested.filter((name) => UNSUPPORTED_FORMATS.includes(name));
   if (unsupported.length > 0) {
     throw new DomainError(
       ErrorCode.UnsupportedOption,
       `Unsupported format(s) in this deployment: ${unsupported.join(', ')}`,
-      { supportedFormats: [...DOCUMENT_FORMATS, 'screenshot'] },
+      { supportedFormats: [...DOCUMENT_FORMATS, 'screenshot', ...EXTRACTION_FORMATS] },
     );
   }
   const problems: FieldProblem[] = [];
+  const extraction = extractionFormats(entries, problems);
   const screenshotEntry = entries.find((entry) => formatName(entry) === 'screenshot');
   const screenshot = screenshotEntry === undefined ? undefined : screenshotOptions(screenshotEntry, problems);
   const timeout = options.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS;
@@ -99,7 +165,9 @@ export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention =
 
   const headers = options.headers ?? {};
   return {
-    formats: [...new Set(requested.filter((name) => name !== 'screenshot'))] as DocumentFormat[],
+    formats: [
+      ...new Set(requested.filter((name) => name !== 'screenshot' && !EXTRACTION_FORMATS.includes(name))),
+    ] as DocumentFormat[],
     onlyMainContent: options.onlyMainContent ?? true,
     includeTags: options.includeTags ?? [],
     excludeTags: options.excludeTags ?? [],
@@ -127,5 +195,6 @@ export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention =
     blockAds: options.blockAds ?? true,
     proxy: options.proxy ?? 'auto',
     ...(pdfRaw ? { rawPdf: true } : {}),
+    ...(extraction ? { extraction } : {}),
   };
 }

@@ -8,14 +8,23 @@ export interface OwnStack {
 
 /**
  * For suites that need settings of their own: starts a fixture site and a small stack of the given services
- * before the suite's tests, and stops both after them.
+ * before the suite's tests, and stops both after them. `env` may be a function, read when the stack starts: after
+ * the suite's earlier `beforeAll` hooks, so it can name servers those started (a fake LLM).
  */
-export function useOwnStack(label: string, services: ServiceName[], env: NodeJS.ProcessEnv = {}): OwnStack {
+export function useOwnStack(
+  label: string,
+  services: ServiceName[],
+  env: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv) = {},
+): OwnStack {
   let stack: RunningStack | undefined;
   let site: FixtureServer | undefined;
   beforeAll(async () => {
     site = await startFixtureServer();
-    stack = await startStack(sharedInfrastructure(), { services, env, label });
+    stack = await startStack(sharedInfrastructure(), {
+      services,
+      env: typeof env === 'function' ? env() : env,
+      label,
+    });
   }, 60_000);
   afterAll(async () => {
     await stack?.stop();

@@ -51,6 +51,16 @@ describe('engine choice', () => {
       true,
     ],
     [
+      'a short page whose only scripts are JSON-LD data',
+      '<head><script type="application/ld+json">{"@type": "Product"}</script></head><body><h1>Kettle</h1><p>€89</p></body>',
+      false,
+    ],
+    [
+      'a short page with JSON-LD and a bundle',
+      '<head><script type="application/ld+json">{}</script><script src="/app.js"></script></head><body><div id="root"></div></body>',
+      true,
+    ],
+    [
       'a page whose text comes first and whose scripts come far later',
       `<body><p>${'Visible words. '.repeat(40)}</p>${'<div>more</div>'.repeat(5_000)}<script>late()</script></body>`,
       false,

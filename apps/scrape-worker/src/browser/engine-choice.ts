@@ -5,6 +5,8 @@ import type { ResolvedScrapeOptions } from '@wh/contracts';
 const MIN_STATIC_TEXT_CHARS = 200;
 const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'svg']);
 const SCAN_PIECE_CHARS = 4096;
+/** Script elements that carry data (JSON-LD, JSON islands) rather than code: a short product page is no app shell. */
+const DATA_SCRIPT_TYPE = /json\s*$/i;
 
 /** The options of a request that only a browser can honour. */
 export function browserReasons(options: ResolvedScrapeOptions): string[] {
@@ -18,9 +20,9 @@ export function browserReasons(options: ResolvedScrapeOptions): string[] {
 }
 
 /**
- * Whether HTML fetched without a browser looks like an unrendered script-driven page: it runs scripts and has
- * next to no visible text (an app shell such as `<div id="root"></div>`). Runs on the worker's event loop before
- * every HTML conversion, so it reads the page in pieces and stops as soon as the visible text settles the answer,
+ * Whether HTML fetched without a browser looks like an unrendered script-driven page: it runs scripts (data such as
+ * JSON-LD does not count) and has next to no visible text (an app shell such as `<div id="root"></div>`). Runs on the
+ * worker's event loop before every HTML conversion, so it reads the page in pieces and stops as soon as the visible text settles the answer,
  * which on a page with content is within its first few kilobytes.
  */
 export function looksUnrendered(html: string): boolean {
@@ -29,8 +31,8 @@ export function looksUnrendered(html: string): boolean {
   let invisibleDepth = 0;
   const parser = new Parser(
     {
-      onopentagname(name) {
-        if (name === 'script') scripts += 1;
+      onopentag(name, attributes) {
+        if (name === 'script' && !DATA_SCRIPT_TYPE.test(attributes.type ?? '')) scripts += 1;
         if (INVISIBLE.has(name)) invisibleDepth += 1;
       },
       onclosetag(name) {

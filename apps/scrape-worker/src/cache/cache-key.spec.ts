@@ -9,6 +9,10 @@ describe('scrapeCacheKey', () => {
     const key = scrapeCacheKey('https://a.example/', base);
     expect(scrapeCacheKey('https://a.example/', { ...base, maxAge: 5, timeout: 10, storeInCache: false })).toBe(key);
     expect(scrapeCacheKey('https://a.example/', { ...base, formats: ['links', 'markdown'] })).toBe(key);
+    // The cached page holds no json or summary: extraction runs again for every request.
+    expect(
+      scrapeCacheKey('https://a.example/', { ...base, extraction: { json: { prompt: 'price' }, summary: true } }),
+    ).toBe(key);
   });
 
   it.each<[string, Partial<ResolvedScrapeOptions>]>([

@@ -3,7 +3,9 @@ import type { ResolvedScrapeOptions } from '@wh/contracts';
 
 /**
  * Cache identity of a scrape: the URL and every option that changes the document. Options that only
- * steer fetching (timeout) or caching itself (maxAge, minAge, storeInCache) are left out.
+ * steer fetching (timeout) or caching itself (maxAge, minAge, storeInCache) are left out, and so are the json and
+ * summary formats (`extraction`): the cache keeps the page as scraped, before extraction, and every request asks
+ * extract-service again with its own schema and prompt (whose answer cache is keyed by them and the page's content).
  */
 export function scrapeCacheKey(url: string, options: ResolvedScrapeOptions): string {
   const identity = {

@@ -6,16 +6,23 @@ export interface ScrapeUsage {
   pdfPagesParsed?: number;
   /** Proxy the successful attempt used. */
   proxyUsed: Exclude<ProxyMode, 'auto'>;
+  /** The page was read into the caller's schema or prompt (the `json` format). */
+  jsonExtracted?: boolean;
 }
 
 /** Credits enhanced-proxy pages cost (spec 2.2: "up to 5"). */
 export const ENHANCED_PROXY_CREDITS = 5;
 
+/** What the `json` format adds to a page, as Firecrawl charges it (a json page costs 5 credits in all). */
+export const JSON_FORMAT_EXTRA_CREDITS = 4;
+
 /**
  * Credits of one scrape (spec 8): 1 per page; a parsed PDF 1 per page (a raw PDF 1 flat); a page that needed the
- * enhanced proxy, directly or as auto's retry, 5.
+ * enhanced proxy, directly or as auto's retry, 5; the `json` format 4 more, with or without an LLM (the answer
+ * is delivered either way). `summary` costs nothing extra: Firecrawl does not list a charge for it.
  */
 export function scrapeCredits(usage: ScrapeUsage): number {
   const base = usage.pdfPagesParsed !== undefined ? Math.max(1, usage.pdfPagesParsed) : 1;
-  return usage.proxyUsed === 'enhanced' ? Math.max(base, ENHANCED_PROXY_CREDITS) : base;
+  const page = usage.proxyUsed === 'enhanced' ? Math.max(base, ENHANCED_PROXY_CREDITS) : base;
+  return page + (usage.jsonExtracted ? JSON_FORMAT_EXTRA_CREDITS : 0);
 }

@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import {
   Consumers,
+  type DocumentFormat,
   MAX_DISCOVERED_LINKS_PER_PAGE,
   ScrapeJobCommand,
   type ScrapeDocument,
@@ -15,8 +16,15 @@ import {
   JetStreamPublisher,
   PreserveRpcErrors,
 } from '@wh/platform/messaging';
+import { PageExtractor } from '../extraction/page-extractor';
 import { PageScraper } from './page-scraper';
 import { scrapeCredits, type ScrapeUsage } from './scrape-credits';
+
+/** The page as scraped and the job that scraped it (with the formats it added), for the cache. */
+interface Scraped {
+  job: ScrapeJobCommand;
+  document: ScrapeDocument;
+}
 
 /**
  * Runs one scrape job from the shared work queue and announces its end: the single entry of every scrape, direct or
@@ -29,6 +37,7 @@ import { scrapeCredits, type ScrapeUsage } from './scrape-credits';
 export class ScrapeJobHandler {
   constructor(
     @Inject(PageScraper) private readonly scraper: PageScraper,
+    @Inject(PageExtractor) private readonly extractor: PageExtractor,
     @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -37,8 +46,10 @@ export class ScrapeJobHandler {
   async handle(job: ScrapeJobCommand, context: JetStreamMessageContext): Promise<void> {
     const started = new Date();
     let finished: ScrapeJobFinishedEvent;
+    let scraped: Scraped | undefined;
     try {
-      const { usage, ...outcome } = await this.scrapeWithLinks(job, started);
+      const { usage, scraped: page, ...outcome } = await this.produce(job, started);
+      scraped = page;
       finished = {
         jobId: job.jobId,
         teamId: job.teamId,
@@ -58,7 +69,7 @@ export class ScrapeJobHandler {
         msgId: `${job.jobId}:finished`,
         subjectSuffix: `${job.origin}.${job.jobId}`,
       }),
-      finished.document && this.rememberInCache(job, finished.document, started),
+      finished.document && scraped && this.rememberInCache(scraped.job, scraped.document, started),
     ]);
     // A scheduled page is billed by the job that owns it, when it keeps the page (not after a cancel).
     if (finished.credits !== undefined && job.origin === 'direct') await this.bill(job, finished.credits);
@@ -85,20 +96,36 @@ export class ScrapeJobHandler {
     }
   }
 
-  /** Scrapes the page; a job that discovers links gets them whatever formats it asked for. */
-  private async scrapeWithLinks(
+  /**
+   * Scrapes the page with what the job needs besides its formats (its links for a crawl's discovery, the markdown
+   * and raw HTML extract-service reads), adds the json and summary formats, and keeps only the formats asked for.
+   * The page as scraped, before extraction, is what the cache keeps: one schema's answer is never served to another.
+   */
+  private async produce(
     job: ScrapeJobCommand,
     now: Date,
-  ): Promise<{ document: ScrapeDocument; usage: ScrapeUsage; discoveredLinks?: string[] }> {
-    const wantsLinks = job.options.formats.includes('links');
-    if (!job.discoverLinks) return this.scraper.scrape(job, now);
-    const withLinks = wantsLinks
-      ? job
-      : { ...job, options: { ...job.options, formats: [...job.options.formats, 'links' as const] } };
-    const { document: found, usage } = await this.scraper.scrape(withLinks, now);
-    const { links, ...rest } = found;
-    const document: ScrapeDocument = wantsLinks ? { ...rest, links } : rest;
-    return { document, usage, discoveredLinks: (links ?? []).slice(0, MAX_DISCOVERED_LINKS_PER_PAGE) };
+  ): Promise<{ document: ScrapeDocument; usage: ScrapeUsage; discoveredLinks?: string[]; scraped: Scraped }> {
+    const asked = job.options.formats;
+    const needed: DocumentFormat[] = [
+      ...(job.discoverLinks ? (['links'] as const) : []),
+      ...(job.options.extraction ? (['markdown', 'rawHtml'] as const) : []),
+    ].filter((format) => !asked.includes(format));
+    const scrapeJob =
+      needed.length === 0 ? job : { ...job, options: { ...job.options, formats: [...asked, ...needed] } };
+    const { document: page, usage } = await this.scraper.scrape(scrapeJob, now);
+    const extracted = await this.extractor.extract(job, page);
+    const document: ScrapeDocument = { ...page };
+    for (const format of needed) delete document[format];
+    if (extracted.json !== undefined) document.json = extracted.json;
+    if (extracted.summary !== undefined) document.summary = extracted.summary;
+    const warning = [page.warning, extracted.warning].filter(Boolean).join(' ');
+    if (warning) document.warning = warning;
+    return {
+      document,
+      usage: { ...usage, ...(job.options.extraction?.json ? { jsonExtracted: true } : {}) },
+      ...(job.discoverLinks ? { discoveredLinks: (page.links ?? []).slice(0, MAX_DISCOVERED_LINKS_PER_PAGE) } : {}),
+      scraped: { job: scrapeJob, document: page },
+    };
   }
 
   /** Records a direct scrape's credits, once per job: billing keeps one charge per event id across redeliveries. */

@@ -13,6 +13,7 @@ import {
 } from 'class-validator';
 import type { ScrapeOrigin } from '../subjects';
 import type { WireError } from '../error-codes';
+import { ExtractionFormats } from './extraction';
 import { ActionOption, LocationOption, ViewportOption } from './scrape-options';
 
 /** The formats a scrape produces, after the gateway normalised the request's `formats`. */
@@ -122,6 +123,12 @@ export class ResolvedScrapeOptions {
   @IsOptional()
   @IsBoolean()
   rawPdf?: boolean;
+
+  /** The `json` and `summary` formats, answered by extract-service from the page's markdown and HTML. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ExtractionFormats)
+  extraction?: ExtractionFormats;
 }
 
 /** Command on `scrape.job.run`. */
@@ -186,6 +193,9 @@ export interface ScrapeDocument {
   /** A stored-file reference (see `storedFileRef`) until the gateway turns it into a signed URL. */
   screenshot?: string;
   actions?: ActionOutputs;
+  /** The `json` format's answer: it validates against the caller's schema. */
+  json?: unknown;
+  summary?: string;
   metadata: PageMetadata;
   warning?: string;
 }

@@ -7,6 +7,7 @@ import { articleRoutes } from './sites/articles';
 import { browserSessionRoutes } from './sites/browser-sessions';
 import { browserRoutes } from './sites/browser';
 import { encodingRoutes } from './sites/encodings';
+import { extractionRoutes } from './sites/extraction';
 import { heavyRoutes } from './sites/heavy';
 import { hugeRoutes } from './sites/huge';
 import { mediaRoutes } from './sites/media';
@@ -34,6 +35,7 @@ export interface FixtureServer {
 const ROUTES: FixtureRoute[] = [
   ...articleRoutes,
   ...structuredRoutes,
+  ...extractionRoutes,
   ...redirectRoutes,
   ...timingRoutes,
   ...statusRoutes,
