@@ -55,7 +55,7 @@ module.exports = {
       displayName: 'e2e',
       testMatch: ['<rootDir>/apps/e2e/**/*.e2e-spec.ts'],
       // Tests that spawn processes (admin CLI, services, browsers) on a shared 2-core machine outgrow jest's 5 s default.
-      testTimeout: 30_000,
+      setupFilesAfterEnv: ['<rootDir>/apps/e2e/src/support/setup-file.ts'],
       globalSetup: '<rootDir>/apps/e2e/src/support/global-setup.ts',
       globalTeardown: '<rootDir>/apps/e2e/src/support/global-teardown.ts',
     },
