@@ -10,7 +10,11 @@ import { TeamSecretsHandler } from './teams/team-secrets.handler';
 import { TeamsRepository } from './teams/teams.repository';
 import type { BillingDatabase } from './database/billing-database';
 import { UsageHandler } from './usage/usage.handler';
-import { UsageRepository } from './usage/usage.repository';
+import { CreditsChangedNotifier } from './credits/credits-changed.notifier';
+import { CreditsHandler } from './credits/credits.handler';
+import { CreditBalanceService } from './ledger/credit-balance.service';
+import { PlansRepository } from './plans/plans.repository';
+import { LedgerRepository } from './ledger/ledger.repository';
 
 export const BILLING_SERVICE = 'billing-service';
 
@@ -24,8 +28,19 @@ export const BILLING_SERVICE = 'billing-service';
       database: true,
     }),
   ],
-  controllers: [ApiKeysHandler, UsageHandler, TeamSecretsHandler],
+  controllers: [ApiKeysHandler, UsageHandler, TeamSecretsHandler, CreditsHandler],
   providers: [
+    CreditsChangedNotifier,
+    {
+      provide: PlansRepository,
+      inject: [DATABASE],
+      useFactory: (db: Kysely<BillingDatabase>) => new PlansRepository(db),
+    },
+    {
+      provide: CreditBalanceService,
+      inject: [PlansRepository, LedgerRepository],
+      useFactory: (plans: PlansRepository, ledger: LedgerRepository) => new CreditBalanceService(plans, ledger),
+    },
     {
       provide: ApiKeysRepository,
       inject: [DATABASE],
@@ -37,9 +52,9 @@ export const BILLING_SERVICE = 'billing-service';
       useFactory: (db: Kysely<BillingDatabase>) => new TeamsRepository(db),
     },
     {
-      provide: UsageRepository,
+      provide: LedgerRepository,
       inject: [DATABASE],
-      useFactory: (db: Kysely<BillingDatabase>) => new UsageRepository(db),
+      useFactory: (db: Kysely<BillingDatabase>) => new LedgerRepository(db),
     },
   ],
 })

@@ -103,7 +103,7 @@ describe('a crawl survives faults', () => {
       const billed = await eventually(
         async () => {
           const { rows } = await db.query<{ events: string; credits: string }>(
-            'select count(*) as events, coalesce(sum(credits), 0) as credits from usage_events where job_id = $1',
+            "select count(*) as events, coalesce(sum(credits), 0) as credits from credit_ledger where job_id = $1 and entry = 'charge'",
             [id],
           );
           if (Number(rows[0]?.events) < PAGES) throw new Error(`billed ${rows[0]?.events ?? 0} pages`);

@@ -2,6 +2,11 @@ import {
   ApiKeyRevokedEvent,
   ApiKeyVerifyRequest,
   type ApiKeyVerifyReply,
+  CreditUsageHistoryRequest,
+  type CreditUsageHistoryReply,
+  TeamCreditsChangedEvent,
+  type TeamCreditsReply,
+  TeamCreditsRequest,
   TeamWebhookSecretRequest,
   type TeamWebhookSecretReply,
   UsageBatchRecordedEvent,
@@ -85,8 +90,11 @@ export const Messages = {
   [Subjects.webhookDeliver]: stream(WebhookDeliveryCommand),
 
   [Subjects.apiKeyRevoked]: broadcast(ApiKeyRevokedEvent),
+  [Subjects.creditsChanged]: broadcast(TeamCreditsChangedEvent),
 
   [Subjects.apiKeyVerify]: request(ApiKeyVerifyRequest).replies<ApiKeyVerifyReply>(),
+  [Subjects.creditsCheck]: request(TeamCreditsRequest).replies<TeamCreditsReply>(),
+  [Subjects.creditUsageHistory]: request(CreditUsageHistoryRequest).replies<CreditUsageHistoryReply>(),
   [Subjects.teamWebhookSecret]: request(TeamWebhookSecretRequest).replies<TeamWebhookSecretReply>(),
   [Subjects.resourceFetch]: request(FetchResourceRequest).replies<FetchResourceReply>(),
   [Subjects.crawlJobCreate]: request(CreateCrawlJobRequest).replies<CreateCrawlJobReply>(),

@@ -18,6 +18,13 @@ export const Subjects = {
   /** Broadcast (core NATS, every gateway replica hears it): a key was revoked; drop it from verified-key caches. */
   apiKeyRevoked: 'billing.apikey.revoked',
 
+  /** Request/reply: a team's plan and balance in its current period (the gateway's credit check, cached briefly). */
+  creditsCheck: 'billing.credits.check',
+  /** Broadcast: charges or grants of a team were committed; gateways drop the team's cached balance. */
+  creditsChanged: 'billing.credits.changed',
+  /** Request/reply: credits charged per billing period, optionally per API key. */
+  creditUsageHistory: 'billing.team.credit-usage.historical',
+
   /** Request/reply: the secret a team's webhooks are signed with. */
   teamWebhookSecret: 'billing.team.webhook-secret',
   /** Request/reply: fetch a robots.txt or sitemap through a worker's target guard. */

@@ -1,5 +1,16 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsISO8601, IsString, Length, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsString,
+  Length,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 
 /** Request on `billing.apikey.verify`. The gateway sends only the key's SHA-256, never the key. */
 export class ApiKeyVerifyRequest {
@@ -67,3 +78,53 @@ export interface TeamWebhookSecretReply {
 
 /** Team used for every request when authentication is switched off for single-user local use. */
 export const LOCAL_TEAM_ID = '00000000-0000-4000-8000-000000000000';
+
+/** The endpoint kinds plans limit per minute (`status`: reads of job status and team usage). */
+export const ENDPOINT_KINDS = ['scrape', 'crawl', 'batch', 'extract', 'browser', 'status'] as const;
+export type EndpointKind = (typeof ENDPOINT_KINDS)[number];
+
+/** Request on `billing.credits.check` and `billing.team.credit-usage`: a team's standing now. */
+export class TeamCreditsRequest {
+  @IsString()
+  teamId!: string;
+}
+
+/** A team's balance in its current billing period; credits are null on an unlimited plan. */
+export interface TeamCreditsReply {
+  planId: string;
+  planCredits: number | null;
+  remainingCredits: number | null;
+  /** ISO 8601; the period ends (exclusive) where the next begins. */
+  billingPeriodStart: string;
+  billingPeriodEnd: string;
+  concurrency: number;
+  /** Requests per minute by endpoint kind; an absent kind is not limited. */
+  rateLimits: Partial<Record<EndpointKind, number>>;
+}
+
+/** Broadcast on `billing.credits.changed` after charges or grants of a team committed: cached balances are stale. */
+export class TeamCreditsChangedEvent {
+  @IsString()
+  teamId!: string;
+}
+
+/** Request on `billing.team.credit-usage.historical`. */
+export class CreditUsageHistoryRequest {
+  @IsString()
+  teamId!: string;
+
+  @IsBoolean()
+  byApiKey!: boolean;
+}
+
+export interface CreditUsageHistoryPeriod {
+  startDate: string;
+  endDate: string;
+  /** The key's id, when asked by key; charges made without a known key have none. */
+  apiKeyId?: string;
+  creditsUsed: number;
+}
+
+export interface CreditUsageHistoryReply {
+  periods: CreditUsageHistoryPeriod[];
+}
