@@ -3,6 +3,7 @@ import { isURL } from 'class-validator';
 import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { ApiKeyGuard } from '../auth/api-key.guard';
+import { Billed } from '../billing/billed.guard';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
 import { IdempotencyKey } from '../jobs/idempotency-key';
 import { JobRoutes } from '../jobs/job-routes';
@@ -22,6 +23,7 @@ export class BatchScrapeController extends JobRoutes {
   }
 
   @Post()
+  @Billed('batch')
   @HttpCode(200)
   async start(
     @CurrentTeam() team: TeamContext,

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestj
 import { type ActiveCrawlsReply, Subjects } from '@wh/contracts';
 import { NatsRequester } from '@wh/platform/messaging';
 import { ApiKeyGuard } from '../auth/api-key.guard';
+import { Billed } from '../billing/billed.guard';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
 import { IdempotencyKey } from '../jobs/idempotency-key';
 import { JobRoutes } from '../jobs/job-routes';
@@ -22,6 +23,7 @@ export class CrawlController extends JobRoutes {
   }
 
   @Post()
+  @Billed('crawl')
   @HttpCode(200)
   async start(
     @CurrentTeam() team: TeamContext,

@@ -1,0 +1,44 @@
+import {
+  applyDecorators,
+  type CanActivate,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { EndpointKind } from '@wh/contracts';
+import type { AuthenticatedRequest } from '../auth/team-context';
+import { GatewayConfig } from '../gateway.config';
+import { TeamCredits } from './team-credits';
+
+const ENDPOINT_KIND = 'wh:endpoint-kind';
+
+/** Kinds whose requests start work that is charged in credits: refused with a 402 when none are left. */
+const CREDIT_KINDS: ReadonlySet<EndpointKind> = new Set(['scrape', 'crawl', 'batch', 'extract', 'browser']);
+
+/**
+ * Marks a route as one of the plan's endpoint kinds: the team's credits are checked before the handler runs. Put it
+ * on a method of a controller guarded by ApiKeyGuard (method guards run after the controller's, so the team is known).
+ */
+export const Billed = (kind: EndpointKind) => applyDecorators(SetMetadata(ENDPOINT_KIND, kind), UseGuards(BilledGuard));
+
+@Injectable()
+export class BilledGuard implements CanActivate {
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(TeamCredits) private readonly credits: TeamCredits,
+    @Inject(GatewayConfig) private readonly config: GatewayConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    // Single-user local mode bills nobody.
+    if (this.config.AUTH_DISABLED) return true;
+    const kind = this.reflector.get<EndpointKind | undefined>(ENDPOINT_KIND, context.getHandler());
+    const team = context.switchToHttp().getRequest<AuthenticatedRequest>().team;
+    if (!kind || !team) throw new Error('@Billed used on a route without ApiKeyGuard');
+    if (CREDIT_KINDS.has(kind)) await this.credits.admit(team.teamId);
+    return true;
+  }
+}
