@@ -1,4 +1,4 @@
-import { type FixtureServer, startFixtureServer } from '@wh/testing';
+import { eventually, type FixtureServer, startFixtureServer } from '@wh/testing';
 import { admin, charged, teamOnPlan } from './support/billing-admin';
 import { sharedStack } from './support/stack-env';
 
@@ -54,5 +54,61 @@ describe('credits through the official SDK', () => {
     const again = await firecrawl.scrape(`${site.url}/article?page=12`, { maxAge: 0 });
     expect(again.markdown).toContain('A market at the confluence');
     expect(await admin(stack, ['reconcile'])).toContain('no drift');
+  }, 90_000);
+
+  it('reports credit usage, its history, token usage, the queue and the concurrency through the SDK’s methods', async () => {
+    const team = await teamOnPlan(stack, 'usage', ['--credits', '100', '--concurrency', '1']);
+    await admin(stack, ['grant-credits', team.name, '5', '--reason', 'e2e']);
+    const firecrawl = new Firecrawl({ apiKey: team.apiKey, apiUrl: stack.baseUrl });
+    await firecrawl.scrape(`${site.url}/article?usage=1`, { maxAge: 0 });
+    await firecrawl.scrape(`${site.url}/article?usage=2`, { maxAge: 0 });
+    await charged(stack, team.name, 2);
+    const now = new Date();
+    const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+    const periodEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+
+    expect(await firecrawl.getCreditUsage()).toEqual({
+      remainingCredits: 103,
+      planCredits: 100,
+      billingPeriodStart: periodStart,
+      billingPeriodEnd: periodEnd,
+    });
+    expect(await firecrawl.getCreditUsageHistorical()).toEqual({
+      success: true,
+      periods: [{ startDate: periodStart, endDate: periodEnd, creditsUsed: 2 }],
+    });
+    expect(await firecrawl.getTokenUsage()).toEqual({
+      remainingTokens: 0,
+      planTokens: 0,
+      billingPeriodStart: periodStart,
+      billingPeriodEnd: periodEnd,
+    });
+    expect(await firecrawl.getTokenUsageHistorical()).toEqual({ success: true, periods: [] });
+
+    const idle = await firecrawl.getQueueStatus();
+    expect(idle).toMatchObject({ jobsInQueue: 0, activeJobsInQueue: 0, waitingJobsInQueue: 0, maxConcurrency: 1 });
+    const batch = await firecrawl.startBatchScrape(
+      [1, 2, 3, 4].map((n) => `${site.url}/slow?ms=1500&n=${n}`),
+      { options: { maxAge: 0 } },
+    );
+    await eventually(async () =>
+      expect(await firecrawl.getQueueStatus()).toMatchObject({
+        success: true,
+        activeJobsInQueue: 1,
+        waitingJobsInQueue: expect.any(Number),
+        maxConcurrency: 1,
+      }),
+    );
+    const busy = await firecrawl.getQueueStatus();
+    expect(busy.waitingJobsInQueue).toBeGreaterThan(0);
+    expect(busy.jobsInQueue).toBe(busy.activeJobsInQueue + busy.waitingJobsInQueue);
+    expect(await firecrawl.getConcurrency()).toEqual({ concurrency: 1, maxConcurrency: 1 });
+
+    await eventually(async () => expect((await firecrawl.getBatchScrapeStatus(batch.id)).status).toBe('completed'), {
+      timeoutMs: 30_000,
+    });
+    const after = await firecrawl.getQueueStatus();
+    expect(after).toMatchObject({ jobsInQueue: 0, activeJobsInQueue: 0, waitingJobsInQueue: 0 });
+    expect(Date.parse(after.mostRecentSuccess ?? '')).toBeGreaterThan(now.getTime() - 1_000);
   }, 90_000);
 });

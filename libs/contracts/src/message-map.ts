@@ -24,6 +24,8 @@ import {
   CrawlJobStatusRequest,
   FetchResourceRequest,
   type FetchResourceReply,
+  type TeamQueueStatusReply,
+  TeamQueueStatusRequest,
   WebhookDeliveryCommand,
 } from './payloads/crawl-job';
 import {
@@ -102,6 +104,7 @@ export const Messages = {
   [Subjects.crawlJobCancel]: request(CrawlJobRef).replies<CrawlJobCancelReply>(),
   [Subjects.crawlJobErrors]: request(CrawlJobRef).replies<CrawlJobErrorsReply>(),
   [Subjects.crawlJobsActive]: request(ActiveCrawlsRequest).replies<ActiveCrawlsReply>(),
+  [Subjects.teamQueueStatus]: request(TeamQueueStatusRequest).replies<TeamQueueStatusReply>(),
 
   [Subjects.browserSessionCreate]: request(BrowserSessionCreateRequest).replies<BrowserSessionCreateReply>(),
   [Subjects.browserSessionStop]: request(BrowserSessionRef).replies<BrowserSessionStopReply>(),

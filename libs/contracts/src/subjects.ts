@@ -39,6 +39,8 @@ export const Subjects = {
   crawlJobErrors: 'crawl.job.errors',
   /** Request/reply: a team's running crawls. */
   crawlJobsActive: 'crawl.job.active',
+  /** Request/reply: how many of a team's pages are being scraped and how many wait (GET /v2/team/queue-status). */
+  teamQueueStatus: 'crawl.team.queue-status',
   /** Command: deliver one webhook event (retried with backoff). */
   webhookDeliver: 'crawl.webhook.deliver',
   // Browser sessions (browser-session-manager). Requests go to any replica through the service's queue group.

@@ -10,8 +10,11 @@ import {
   type CrawlJobStatusReply,
   CrawlJobStatusRequest,
   Subjects,
+  type TeamQueueStatusReply,
+  TeamQueueStatusRequest,
 } from '@wh/contracts';
 import { HandleRequest, PreserveRpcErrors } from '@wh/platform/messaging';
+import { CrawlPagesRepository } from '../database/crawl-pages.repository';
 import { PageDispatcher } from '../dispatch/page-dispatcher';
 import { CancelJobService } from './cancel-job.service';
 import { CreateJobService } from './create-job.service';
@@ -26,6 +29,7 @@ export class CrawlJobsHandler {
     @Inject(JobQueriesService) private readonly queries: JobQueriesService,
     @Inject(CancelJobService) private readonly canceller: CancelJobService,
     @Inject(PageDispatcher) private readonly dispatcher: PageDispatcher,
+    @Inject(CrawlPagesRepository) private readonly pages: CrawlPagesRepository,
   ) {}
 
   @HandleRequest(Subjects.crawlJobCreate)
@@ -54,5 +58,15 @@ export class CrawlJobsHandler {
   @HandleRequest(Subjects.crawlJobsActive)
   active(request: ActiveCrawlsRequest): Promise<ActiveCrawlsReply> {
     return this.queries.active(request.teamId);
+  }
+
+  @HandleRequest(Subjects.teamQueueStatus)
+  async queueStatus(request: TeamQueueStatusRequest): Promise<TeamQueueStatusReply> {
+    const queue = await this.pages.queueOf(request.teamId);
+    return {
+      activeJobsInQueue: queue.active,
+      waitingJobsInQueue: queue.waiting,
+      mostRecentSuccess: queue.mostRecentSuccess?.toISOString() ?? null,
+    };
   }
 }
