@@ -11,6 +11,7 @@ import { Reflector } from '@nestjs/core';
 import type { EndpointKind } from '@wh/contracts';
 import type { AuthenticatedRequest } from '../auth/team-context';
 import { GatewayConfig } from '../gateway.config';
+import { RateLimiter } from './rate-limiter';
 import { TeamCredits } from './team-credits';
 
 const ENDPOINT_KIND = 'wh:endpoint-kind';
@@ -19,7 +20,8 @@ const ENDPOINT_KIND = 'wh:endpoint-kind';
 const CREDIT_KINDS: ReadonlySet<EndpointKind> = new Set(['scrape', 'crawl', 'batch', 'extract', 'browser']);
 
 /**
- * Marks a route as one of the plan's endpoint kinds: the team's credits are checked before the handler runs. Put it
+ * Marks a route as one of the plan's endpoint kinds: the team's per-minute rate limit of that kind, then (for kinds
+ * that start paid work) its credits, are checked before the handler runs. Put it
  * on a method of a controller guarded by ApiKeyGuard (method guards run after the controller's, so the team is known).
  */
 export const Billed = (kind: EndpointKind) => applyDecorators(SetMetadata(ENDPOINT_KIND, kind), UseGuards(BilledGuard));
@@ -30,6 +32,7 @@ export class BilledGuard implements CanActivate {
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(TeamCredits) private readonly credits: TeamCredits,
     @Inject(GatewayConfig) private readonly config: GatewayConfig,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -38,6 +41,9 @@ export class BilledGuard implements CanActivate {
     const kind = this.reflector.get<EndpointKind | undefined>(ENDPOINT_KIND, context.getHandler());
     const team = context.switchToHttp().getRequest<AuthenticatedRequest>().team;
     if (!kind || !team) throw new Error('@Billed used on a route without ApiKeyGuard');
+    // As Firecrawl does: the rate limit first (a refused request costs nothing), then the credits.
+    const perMinute = (await this.credits.of(team.teamId)).rateLimits[kind];
+    if (perMinute !== undefined) await this.limiter.hit(team.teamId, kind, perMinute);
     if (CREDIT_KINDS.has(kind)) await this.credits.admit(team.teamId);
     return true;
   }

@@ -85,6 +85,7 @@ export class BrowserController {
   }
 
   @Get()
+  @Billed('status')
   async list(@CurrentTeam() team: TeamContext, @Query() query: ListBrowsersQueryDto) {
     const { sessions } = await this.requester.request(
       Subjects.browserSessionList,
@@ -95,6 +96,7 @@ export class BrowserController {
   }
 
   @Get(':id')
+  @Billed('status')
   async get(@CurrentTeam() team: TeamContext, @Param('id', sessionIdPipe) id: string) {
     const view = await this.requester.request(
       Subjects.browserSessionGet,

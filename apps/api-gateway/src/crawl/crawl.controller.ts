@@ -48,6 +48,7 @@ export class CrawlController extends JobRoutes {
   }
 
   @Get('active')
+  @Billed('status')
   async active(@CurrentTeam() team: TeamContext): Promise<{ success: true } & ActiveCrawlsReply> {
     const reply = await this.requester.request(Subjects.crawlJobsActive, { teamId: team.teamId }, 10_000);
     return { success: true, ...reply };
