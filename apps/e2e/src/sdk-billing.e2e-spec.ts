@@ -1,5 +1,6 @@
 import { eventually, type FixtureServer, startFixtureServer } from '@wh/testing';
 import { admin, charged, teamOnPlan } from './support/billing-admin';
+import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
 import { sharedStack } from './support/stack-env';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -111,4 +112,49 @@ describe('credits through the official SDK', () => {
     expect(after).toMatchObject({ jobsInQueue: 0, activeJobsInQueue: 0, waitingJobsInQueue: 0 });
     expect(Date.parse(after.mostRecentSuccess ?? '')).toBeGreaterThan(now.getTime() - 1_000);
   }, 90_000);
+
+  it('cuts a crawl with limit 50 to the 20 credits left, says so, and stops at 20 pages charged once each', async () => {
+    const crawlSite = await startOwnCrawlSite({ bulkPages: 80 });
+    try {
+      const team = await teamOnPlan(stack, 'crawl20', ['--credits', '20']);
+      const caller = { baseUrl: stack.baseUrl, apiKey: team.apiKey };
+      const started = await fetch(`${stack.baseUrl}/v2/crawl`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${team.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${crawlSite.origin}/`, limit: 50, scrapeOptions: { maxAge: 0 } }),
+      });
+      const body = (await started.json()) as { success: boolean; id: string; warning?: string };
+      expect(started.status).toBe(200);
+      expect(body.warning).toBe(
+        'The crawl limit was lowered from 50 to 20, the credits your team has left in this billing period.',
+      );
+
+      const finished = await waitForJob(caller, `/v2/crawl/${body.id}`, 90_000);
+      expect(finished.status).toBe('completed');
+      expect(finished.completed).toBe(20);
+      await charged(stack, team.name, 20);
+      const firecrawl = new Firecrawl({ apiKey: team.apiKey, apiUrl: stack.baseUrl });
+      expect((await firecrawl.getCreditUsage()).remainingCredits).toBe(0);
+      await expect(firecrawl.startBatchScrape([`${site.url}/article`])).rejects.toThrow(INSUFFICIENT);
+      expect(await admin(stack, ['reconcile'])).toContain('no drift');
+    } finally {
+      await crawlSite.close();
+    }
+  }, 120_000);
+
+  it('cuts a batch to as many URLs as credits are left, with a warning', async () => {
+    const team = await teamOnPlan(stack, 'batch3', ['--credits', '3']);
+    const started = await fetch(`${stack.baseUrl}/v2/batch/scrape`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${team.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ urls: [1, 2, 3, 4, 5].map((n) => `${site.url}/article?b=${n}`), maxAge: 0 }),
+    });
+    const body = (await started.json()) as { id: string; warning?: string };
+    expect(body.warning).toBe(
+      'The number of URLs was lowered from 5 to 3, the credits your team has left in this billing period.',
+    );
+    const finished = await waitForJob({ baseUrl: stack.baseUrl, apiKey: team.apiKey }, `/v2/batch/scrape/${body.id}`);
+    expect(finished.completed).toBe(3);
+    await charged(stack, team.name, 3);
+  }, 60_000);
 });

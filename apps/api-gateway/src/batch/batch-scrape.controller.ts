@@ -4,6 +4,8 @@ import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { Billed } from '../billing/billed.guard';
+import { pagesWithinCredits, RemainingCredits } from '../billing/credit-allowance';
+import { TeamCredits } from '../billing/team-credits';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
 import { IdempotencyKey } from '../jobs/idempotency-key';
 import { JobRoutes } from '../jobs/job-routes';
@@ -18,7 +20,10 @@ const URL_RULES = { protocols: ['http', 'https'], require_protocol: true, requir
 @Controller('v2/batch/scrape')
 @UseGuards(ApiKeyGuard)
 export class BatchScrapeController extends JobRoutes {
-  constructor(@Inject(JobsClient) jobs: JobsClient) {
+  constructor(
+    @Inject(JobsClient) jobs: JobsClient,
+    @Inject(TeamCredits) private readonly credits: TeamCredits,
+  ) {
     super(jobs, 'batch');
   }
 
@@ -29,7 +34,8 @@ export class BatchScrapeController extends JobRoutes {
     @CurrentTeam() team: TeamContext,
     @Body() body: BatchScrapeRequestDto,
     @IdempotencyKey() idempotencyKey: string | undefined,
-  ): Promise<{ success: true; id: string; url: string; invalidURLs?: string[] }> {
+    @RemainingCredits() remainingCredits: number | null,
+  ): Promise<{ success: true; id: string; url: string; invalidURLs?: string[]; warning?: string }> {
     const {
       urls: given,
       webhook: webhookBody,
@@ -56,23 +62,27 @@ export class BatchScrapeController extends JobRoutes {
     if (valid.length === 0) {
       throw new DomainError(ErrorCode.BadRequest, 'Bad Request: no valid URL to scrape', { invalidURLs: invalid });
     }
+    const { pages, warning } = pagesWithinCredits(valid.length, remainingCredits, 'number of URLs');
+    const urls = valid.slice(0, pages);
     const webhook = resolveWebhook(webhookBody);
     const { id } = await this.jobs.create({
       teamId: team.teamId,
       teamConcurrencyLimit: team.concurrencyLimit,
       kind: 'batch',
-      url: valid[0] ?? '',
-      urls: valid,
+      url: urls[0] ?? '',
+      urls,
       scrapeOptions,
       ...(webhook ? { webhook } : {}),
       ...(maxConcurrency !== undefined ? { maxConcurrency } : {}),
       ...(idempotencyKey ? { idempotencyKey } : {}),
     });
+    if (remainingCredits !== null) this.credits.reserve(team.teamId, pages - 1);
     return {
       success: true,
       id,
       url: this.jobs.jobUrl('batch', id),
       ...(ignoreInvalidURLs ? { invalidURLs: invalid } : {}),
+      ...(warning ? { warning } : {}),
     };
   }
 }

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { EndpointKind } from '@wh/contracts';
-import type { AuthenticatedRequest } from '../auth/team-context';
+import type { BilledRequest } from './credit-allowance';
 import { GatewayConfig } from '../gateway.config';
 import { RateLimiter } from './rate-limiter';
 import { TeamCredits } from './team-credits';
@@ -39,12 +39,13 @@ export class BilledGuard implements CanActivate {
     // Single-user local mode bills nobody.
     if (this.config.AUTH_DISABLED) return true;
     const kind = this.reflector.get<EndpointKind | undefined>(ENDPOINT_KIND, context.getHandler());
-    const team = context.switchToHttp().getRequest<AuthenticatedRequest>().team;
+    const request = context.switchToHttp().getRequest<BilledRequest>();
+    const team = request.team;
     if (!kind || !team) throw new Error('@Billed used on a route without ApiKeyGuard');
     // As Firecrawl does: the rate limit first (a refused request costs nothing), then the credits.
     const perMinute = (await this.credits.of(team.teamId)).rateLimits[kind];
     if (perMinute !== undefined) await this.limiter.hit(team.teamId, kind, perMinute);
-    if (CREDIT_KINDS.has(kind)) await this.credits.admit(team.teamId);
+    if (CREDIT_KINDS.has(kind)) request.remainingCredits = (await this.credits.admit(team.teamId)).remainingCredits;
     return true;
   }
 }

@@ -62,6 +62,11 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
     return standing;
   }
 
+  /** Takes `credits` more off this replica's cached balance: the pages a crawl or batch was just allowed. */
+  reserve(teamId: string, credits: number): void {
+    if (credits > 0) this.cache.admit(teamId, credits);
+  }
+
   private async fetch(teamId: string): Promise<{ credits: TeamCreditsReply; admitted: number }> {
     const credits = await this.requester.request(Subjects.creditsCheck, { teamId }, CHECK_TIMEOUT_MS);
     this.cache.remember(teamId, credits);

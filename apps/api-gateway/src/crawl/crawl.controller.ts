@@ -3,6 +3,8 @@ import { type ActiveCrawlsReply, Subjects } from '@wh/contracts';
 import { NatsRequester } from '@wh/platform/messaging';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { Billed } from '../billing/billed.guard';
+import { pagesWithinCredits, RemainingCredits } from '../billing/credit-allowance';
+import { TeamCredits } from '../billing/team-credits';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
 import { IdempotencyKey } from '../jobs/idempotency-key';
 import { JobRoutes } from '../jobs/job-routes';
@@ -18,6 +20,7 @@ export class CrawlController extends JobRoutes {
   constructor(
     @Inject(JobsClient) jobs: JobsClient,
     @Inject(NatsRequester) private readonly requester: NatsRequester,
+    @Inject(TeamCredits) private readonly credits: TeamCredits,
   ) {
     super(jobs, 'crawl');
   }
@@ -29,8 +32,11 @@ export class CrawlController extends JobRoutes {
     @CurrentTeam() team: TeamContext,
     @Body() body: CrawlRequestDto,
     @IdempotencyKey() idempotencyKey: string | undefined,
-  ): Promise<{ success: true; id: string; url: string }> {
-    const crawlOptions = resolveCrawlOptions(body);
+    @RemainingCredits() remainingCredits: number | null,
+  ): Promise<{ success: true; id: string; url: string; warning?: string }> {
+    const resolved = resolveCrawlOptions(body);
+    const { pages, warning } = pagesWithinCredits(resolved.limit, remainingCredits, 'crawl limit');
+    const crawlOptions = { ...resolved, limit: pages };
     const scrapeOptions = resolveScrapeOptions(body.scrapeOptions ?? {}, body.zeroDataRetention ?? false);
     const webhook = resolveWebhook(body.webhook);
     const { id } = await this.jobs.create({
@@ -44,7 +50,9 @@ export class CrawlController extends JobRoutes {
       ...(body.maxConcurrency !== undefined ? { maxConcurrency: body.maxConcurrency } : {}),
       ...(idempotencyKey ? { idempotencyKey } : {}),
     });
-    return { success: true, id, url: this.jobs.jobUrl('crawl', id) };
+    // The guard took one credit off this replica's cached balance; the rest of the crawl's pages go too.
+    if (remainingCredits !== null) this.credits.reserve(team.teamId, pages - 1);
+    return { success: true, id, url: this.jobs.jobUrl('crawl', id), ...(warning ? { warning } : {}) };
   }
 
   @Get('active')
