@@ -12,6 +12,7 @@ import {
   freePort,
   type RunningStack,
   type ServiceName,
+  runCompiled,
   startStack,
 } from '@wh/testing';
 import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
@@ -154,6 +155,37 @@ describe('a crawl survives faults', () => {
     await stack.startService('crawl-scheduler');
     // Well within the ten minutes after which the stale-dispatch sweep would send it.
     await expectEveryPageOnceBilledOnce(id);
+  }, 200_000);
+
+  it('kill -9 of the billing-service: every kept page has exactly one charge row, and the totals reconcile', async () => {
+    const id = await startCrawl();
+    await waitForProgress(id, 4);
+    kill('billing-service');
+    // Pages go on being kept and their charges wait in BILLING_USAGE meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await stack.startService('billing-service');
+    await expectEveryPageOnceBilledOnce(id);
+    const db = new Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      const pages = await db.query<{ id: string }>(
+        "select id from crawl_pages where job_id = $1 and state = 'completed' order by id",
+        [id],
+      );
+      const charges = await db.query<{ idempotency_key: string; credits: number }>(
+        "select idempotency_key, credits from credit_ledger where job_id = $1 and entry = 'charge' order by idempotency_key",
+        [id],
+      );
+      expect(charges.rows).toEqual(
+        pages.rows
+          .map((page) => ({ idempotency_key: `crawl:${page.id}`, credits: 1 }))
+          .sort((a, b) => (a.idempotency_key < b.idempotency_key ? -1 : 1)),
+      );
+    } finally {
+      await db.end();
+    }
+    const env = { DATABASE_URL: stack.databaseUrl, NATS_URL: stack.natsUrl, WH_NAMESPACE: stack.namespace };
+    expect(await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['reconcile'], env)).toContain('no drift');
   }, 200_000);
 
   it('kill -9 of the api-gateway', async () => {

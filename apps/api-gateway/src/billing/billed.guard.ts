@@ -42,10 +42,19 @@ export class BilledGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<BilledRequest>();
     const team = request.team;
     if (!kind || !team) throw new Error('@Billed used on a route without ApiKeyGuard');
+    const paid = CREDIT_KINDS.has(kind);
+    let standing;
+    try {
+      standing = await this.credits.of(team.teamId);
+    } catch (error) {
+      // Work that costs credits waits for billing to answer; a status read costs nothing and is not refused for it.
+      if (paid) throw error;
+      return true;
+    }
     // As Firecrawl does: the rate limit first (a refused request costs nothing), then the credits.
-    const perMinute = (await this.credits.of(team.teamId)).rateLimits[kind];
+    const perMinute = standing.rateLimits[kind];
     if (perMinute !== undefined) await this.limiter.hit(team.teamId, kind, perMinute);
-    if (CREDIT_KINDS.has(kind)) request.remainingCredits = (await this.credits.admit(team.teamId)).remainingCredits;
+    if (paid) request.remainingCredits = (await this.credits.admit(team.teamId)).remainingCredits;
     return true;
   }
 }
