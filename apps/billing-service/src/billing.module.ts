@@ -14,6 +14,7 @@ import { CreditsChangedNotifier } from './credits/credits-changed.notifier';
 import { CreditsHandler } from './credits/credits.handler';
 import { CreditBalanceService } from './ledger/credit-balance.service';
 import { PlansRepository } from './plans/plans.repository';
+import { ReservationsRepository } from './ledger/reservations.repository';
 import { LedgerRepository } from './ledger/ledger.repository';
 
 export const BILLING_SERVICE = 'billing-service';
@@ -37,9 +38,15 @@ export const BILLING_SERVICE = 'billing-service';
       useFactory: (db: Kysely<BillingDatabase>) => new PlansRepository(db),
     },
     {
+      provide: ReservationsRepository,
+      inject: [DATABASE],
+      useFactory: (db: Kysely<BillingDatabase>) => new ReservationsRepository(db),
+    },
+    {
       provide: CreditBalanceService,
-      inject: [PlansRepository, LedgerRepository],
-      useFactory: (plans: PlansRepository, ledger: LedgerRepository) => new CreditBalanceService(plans, ledger),
+      inject: [PlansRepository, LedgerRepository, ReservationsRepository],
+      useFactory: (plans: PlansRepository, ledger: LedgerRepository, reservations: ReservationsRepository) =>
+        new CreditBalanceService(plans, ledger, reservations),
     },
     {
       provide: ApiKeysRepository,

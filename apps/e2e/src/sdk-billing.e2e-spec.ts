@@ -157,4 +157,57 @@ describe('credits through the official SDK', () => {
     expect(finished.completed).toBe(3);
     await charged(stack, team.name, 3);
   }, 60_000);
+
+  it('lets two concurrent crawls of one team together use no more than its credits (15 and 5 of 20), then refuses a third', async () => {
+    const crawlSite = await startOwnCrawlSite({ bulkPages: 80 });
+    try {
+      const team = await teamOnPlan(stack, 'two-crawls', ['--credits', '20']);
+      const caller = { baseUrl: stack.baseUrl, apiKey: team.apiKey };
+      const start = async (limit: number) => {
+        const response = await fetch(`${stack.baseUrl}/v2/crawl`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${team.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ url: `${crawlSite.origin}/`, limit, scrapeOptions: { maxAge: 0 } }),
+        });
+        return { status: response.status, body: (await response.json()) as { id: string; warning?: string } };
+      };
+
+      const [first, second] = await Promise.all([start(15), start(15)]);
+
+      expect([first.status, second.status]).toEqual([200, 200]);
+      const warnings = [first.body.warning, second.body.warning].filter(Boolean);
+      expect(warnings).toEqual([
+        'The crawl limit was lowered from 15 to 5, the credits your team has left in this billing period.',
+      ]);
+      const pages = await Promise.all(
+        [first, second].map(async ({ body }) => (await waitForJob(caller, `/v2/crawl/${body.id}`, 90_000)).completed),
+      );
+      expect(pages.sort((a, b) => a - b)).toEqual([5, 15]);
+      await charged(stack, team.name, 20);
+      const refused = await start(5);
+      expect(refused.status).toBe(402);
+    } finally {
+      await crawlSite.close();
+    }
+  }, 120_000);
+
+  it('frees the credits a finished crawl reserved but did not use', async () => {
+    const smallSite = await startOwnCrawlSite();
+    try {
+      const team = await teamOnPlan(stack, 'small-crawl', ['--credits', '100']);
+      const caller = { baseUrl: stack.baseUrl, apiKey: team.apiKey };
+      const firecrawl = new Firecrawl({ apiKey: team.apiKey, apiUrl: stack.baseUrl });
+      const { id } = await firecrawl.startCrawl(`${smallSite.origin}/`, { limit: 90, scrapeOptions: { maxAge: 0 } });
+      expect((await firecrawl.getCreditUsage()).remainingCredits).toBeLessThanOrEqual(10);
+
+      const finished = await waitForJob(caller, `/v2/crawl/${id}`, 90_000);
+      expect(finished.completed).toBeLessThan(90);
+      await charged(stack, team.name, finished.completed);
+      await eventually(async () =>
+        expect((await firecrawl.getCreditUsage()).remainingCredits).toBe(100 - finished.completed),
+      );
+    } finally {
+      await smallSite.close();
+    }
+  }, 120_000);
 });

@@ -22,6 +22,12 @@ export const Subjects = {
   creditsCheck: 'billing.credits.check',
   /** Broadcast: charges or grants of a team were committed; gateways drop the team's cached balance. */
   creditsChanged: 'billing.credits.changed',
+  /** Request/reply: set credits aside for a crawl or batch (what two concurrent jobs may use never adds up past the balance). */
+  creditsReserve: 'billing.credits.reserve',
+  /** Request/reply: tie a reservation to its job, whose charges then draw it down. */
+  creditsBind: 'billing.credits.bind',
+  /** Request/reply: a job ended; its unused reservation is freed. */
+  creditsRelease: 'billing.credits.release',
   /** Request/reply: credits charged per billing period, optionally per API key. */
   creditUsageHistory: 'billing.team.credit-usage.historical',
 

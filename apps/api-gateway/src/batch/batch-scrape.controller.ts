@@ -4,7 +4,7 @@ import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { Billed } from '../billing/billed.guard';
-import { pagesWithinCredits, RemainingCredits } from '../billing/credit-allowance';
+import { RemainingCredits } from '../billing/credit-allowance';
 import { TeamCredits } from '../billing/team-credits';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
 import { IdempotencyKey } from '../jobs/idempotency-key';
@@ -62,21 +62,28 @@ export class BatchScrapeController extends JobRoutes {
     if (valid.length === 0) {
       throw new DomainError(ErrorCode.BadRequest, 'Bad Request: no valid URL to scrape', { invalidURLs: invalid });
     }
-    const { pages, warning } = pagesWithinCredits(valid.length, remainingCredits, 'number of URLs');
-    const urls = valid.slice(0, pages);
     const webhook = resolveWebhook(webhookBody);
-    const { id } = await this.jobs.create({
-      teamId: team.teamId,
-      teamConcurrencyLimit: team.concurrencyLimit,
-      kind: 'batch',
-      url: urls[0] ?? '',
-      urls,
-      scrapeOptions,
-      ...(webhook ? { webhook } : {}),
-      ...(maxConcurrency !== undefined ? { maxConcurrency } : {}),
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-    });
-    if (remainingCredits !== null) this.credits.reserve(team.teamId, pages - 1);
+    const allowance = await this.credits.allow(team.teamId, valid.length, remainingCredits, 'number of URLs');
+    const { warning } = allowance;
+    const urls = valid.slice(0, allowance.pages);
+    let id: string;
+    try {
+      ({ id } = await this.jobs.create({
+        teamId: team.teamId,
+        teamConcurrencyLimit: team.concurrencyLimit,
+        kind: 'batch',
+        url: urls[0] ?? '',
+        urls,
+        scrapeOptions,
+        ...(webhook ? { webhook } : {}),
+        ...(maxConcurrency !== undefined ? { maxConcurrency } : {}),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      }));
+    } catch (error) {
+      await this.credits.release(allowance);
+      throw error;
+    }
+    await this.credits.bind(team.teamId, allowance, id);
     return {
       success: true,
       id,

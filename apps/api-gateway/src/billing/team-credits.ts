@@ -5,7 +5,15 @@ import { DomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { listenToBroadcast, NatsClient, NatsRequester } from '@wh/platform/messaging';
 import { GatewayConfig } from '../gateway.config';
+import { pagesWithinCredits } from './credit-allowance';
 import { TeamCreditsCache } from './team-credits-cache';
+
+/** The pages a crawl or batch may scrape, the credits set aside for them, and the warning when it was cut. */
+export interface PageAllowance {
+  pages: number;
+  warning?: string;
+  reservationId?: string;
+}
 
 /** Firecrawl's words for a 402, so that clients matching on them keep working. */
 export const INSUFFICIENT_CREDITS_MESSAGE =
@@ -62,9 +70,52 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
     return standing;
   }
 
-  /** Takes `credits` more off this replica's cached balance: the pages a crawl or batch was just allowed. */
-  reserve(teamId: string, credits: number): void {
-    if (credits > 0) this.cache.admit(teamId, credits);
+  /**
+   * Sets credits aside in billing for a crawl's or batch's pages, cut to what is left (402 when another job took the
+   * rest). Nothing is reserved when nobody is billed or the plan is unlimited (`remainingCredits` null).
+   */
+  async allow(
+    teamId: string,
+    pages: number,
+    remainingCredits: number | null,
+    what: 'crawl limit' | 'number of URLs',
+  ): Promise<PageAllowance> {
+    if (remainingCredits === null) return { pages };
+    const { reservationId, granted } = await this.requester.request(
+      Subjects.creditsReserve,
+      { teamId, credits: pages },
+      CHECK_TIMEOUT_MS,
+    );
+    if (granted === 0) throw new DomainError(ErrorCode.InsufficientCredits, INSUFFICIENT_CREDITS_MESSAGE);
+    return { ...pagesWithinCredits(pages, granted, what), ...(reservationId ? { reservationId } : {}) };
+  }
+
+  /** Ties the reservation to the job created with it. A lost tie leaves the whole reservation held until it expires. */
+  async bind(teamId: string, allowance: PageAllowance, jobId: string): Promise<void> {
+    if (!allowance.reservationId) return;
+    try {
+      await this.requester.request(
+        Subjects.creditsBind,
+        { teamId, reservationId: allowance.reservationId, jobId },
+        CHECK_TIMEOUT_MS,
+      );
+    } catch (error) {
+      this.logger.warn({ err: error, teamId, jobId }, 'could not tie a credit reservation to its job');
+    }
+  }
+
+  /** The job was not created: its reservation is freed (or, if this is lost, expires). */
+  async release(allowance: PageAllowance): Promise<void> {
+    if (!allowance.reservationId) return;
+    try {
+      await this.requester.request(
+        Subjects.creditsRelease,
+        { reservationId: allowance.reservationId },
+        CHECK_TIMEOUT_MS,
+      );
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not release a credit reservation');
+    }
   }
 
   private async fetch(teamId: string): Promise<{ credits: TeamCreditsReply; admitted: number }> {

@@ -3,7 +3,7 @@ import { type ActiveCrawlsReply, Subjects } from '@wh/contracts';
 import { NatsRequester } from '@wh/platform/messaging';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { Billed } from '../billing/billed.guard';
-import { pagesWithinCredits, RemainingCredits } from '../billing/credit-allowance';
+import { RemainingCredits } from '../billing/credit-allowance';
 import { TeamCredits } from '../billing/team-credits';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
 import { IdempotencyKey } from '../jobs/idempotency-key';
@@ -35,23 +35,28 @@ export class CrawlController extends JobRoutes {
     @RemainingCredits() remainingCredits: number | null,
   ): Promise<{ success: true; id: string; url: string; warning?: string }> {
     const resolved = resolveCrawlOptions(body);
-    const { pages, warning } = pagesWithinCredits(resolved.limit, remainingCredits, 'crawl limit');
-    const crawlOptions = { ...resolved, limit: pages };
     const scrapeOptions = resolveScrapeOptions(body.scrapeOptions ?? {}, body.zeroDataRetention ?? false);
     const webhook = resolveWebhook(body.webhook);
-    const { id } = await this.jobs.create({
-      teamId: team.teamId,
-      teamConcurrencyLimit: team.concurrencyLimit,
-      kind: 'crawl',
-      url: body.url,
-      crawlOptions,
-      scrapeOptions,
-      ...(webhook ? { webhook } : {}),
-      ...(body.maxConcurrency !== undefined ? { maxConcurrency: body.maxConcurrency } : {}),
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-    });
-    // The guard took one credit off this replica's cached balance; the rest of the crawl's pages go too.
-    if (remainingCredits !== null) this.credits.reserve(team.teamId, pages - 1);
+    const allowance = await this.credits.allow(team.teamId, resolved.limit, remainingCredits, 'crawl limit');
+    const { warning } = allowance;
+    let id: string;
+    try {
+      ({ id } = await this.jobs.create({
+        teamId: team.teamId,
+        teamConcurrencyLimit: team.concurrencyLimit,
+        kind: 'crawl',
+        url: body.url,
+        crawlOptions: { ...resolved, limit: allowance.pages },
+        scrapeOptions,
+        ...(webhook ? { webhook } : {}),
+        ...(body.maxConcurrency !== undefined ? { maxConcurrency: body.maxConcurrency } : {}),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      }));
+    } catch (error) {
+      await this.credits.release(allowance);
+      throw error;
+    }
+    await this.credits.bind(team.teamId, allowance, id);
     return { success: true, id, url: this.jobs.jobUrl('crawl', id), ...(warning ? { warning } : {}) };
   }
 

@@ -34,11 +34,11 @@ describe('BillingCommands (the admin CLI’s plan and credit commands)', () => {
       { eventId: randomUUID(), teamId: team.id, kind: 'scrape', jobId: 'job-1', credits: 4, occurredAt: now },
     ]);
 
-    expect(await commands.balance(team)).toContain('plan credits 10, granted 3, used 4, remaining 9');
+    expect(await commands.balance(team)).toContain('plan credits 10, granted 3, used 4, reserved 0, remaining 9');
     expect(announced.filter((id) => id === team.id)).toHaveLength(3);
 
     now = new Date('2026-12-01T00:00:00Z');
-    expect(await commands.balance(team)).toContain('plan credits 10, granted 0, used 0, remaining 10');
+    expect(await commands.balance(team)).toContain('plan credits 10, granted 0, used 0, reserved 0, remaining 10');
     now = new Date('2026-11-25T10:00:00Z');
   });
 

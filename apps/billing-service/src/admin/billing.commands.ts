@@ -5,6 +5,7 @@ import type { BillingDatabase } from '../database/billing-database';
 import { billingPeriodAt } from '../ledger/billing-period';
 import { CreditBalanceService } from '../ledger/credit-balance.service';
 import { LedgerRepository } from '../ledger/ledger.repository';
+import { ReservationsRepository } from '../ledger/reservations.repository';
 import { type Plan, PlansRepository } from '../plans/plans.repository';
 import type { Team } from '../teams/teams.repository';
 
@@ -46,7 +47,7 @@ export class BillingCommands {
   ) {
     this.plans = new PlansRepository(db);
     this.ledger = new LedgerRepository(db);
-    this.balances = new CreditBalanceService(this.plans, this.ledger, now);
+    this.balances = new CreditBalanceService(this.plans, this.ledger, new ReservationsRepository(db), now);
   }
 
   async definePlan(
@@ -113,7 +114,7 @@ export class BillingCommands {
     return [
       `team ${team.name} (${team.id}) plan ${balance.plan.id}`,
       `period ${balance.periodStart.toISOString()} .. ${balance.periodEnd.toISOString()}`,
-      `plan credits ${unlimited ? 'unlimited' : balance.planCredits}, granted ${balance.grantedCredits}, used ${balance.usedCredits}, remaining ${unlimited ? 'unlimited' : balance.remainingCredits}`,
+      `plan credits ${unlimited ? 'unlimited' : balance.planCredits}, granted ${balance.grantedCredits}, used ${balance.usedCredits}, reserved ${balance.reservedCredits}, remaining ${unlimited ? 'unlimited' : balance.remainingCredits}`,
     ].join('\n');
   }
 

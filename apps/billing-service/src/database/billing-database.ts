@@ -53,6 +53,16 @@ export interface BillingDatabase {
     charged: ColumnType<string, number, number>;
     granted: ColumnType<string, number, number>;
   };
+  credit_reservations: {
+    id: Generated<string>;
+    team_id: string;
+    period_start: Date;
+    credits: number;
+    job_id: string | null;
+    expires_at: Date;
+    released_at: Date | null;
+    created_at: Generated<Date>;
+  };
 }
 
 export type LedgerEntryKind = 'charge' | 'grant' | 'revoke';

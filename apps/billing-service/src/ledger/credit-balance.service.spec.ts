@@ -2,13 +2,14 @@ import type { Plan, PlansRepository, TeamPlan } from '../plans/plans.repository'
 import { CreditBalanceService } from './credit-balance.service';
 import type { LedgerRepository, PeriodTotals } from './ledger.repository';
 
-function setup(plan: Plan | undefined, totals: PeriodTotals, now: Date) {
+function setup(plan: Plan | undefined, totals: PeriodTotals, now: Date, held = 0) {
   const teamPlan: TeamPlan | undefined = plan && { teamId: 'team-1', plan, teamConcurrency: 6 };
   const plans = { ofTeam: jest.fn().mockResolvedValue(teamPlan) };
   const ledger = { totals: jest.fn().mockResolvedValue(totals) };
   const service = new CreditBalanceService(
     plans as unknown as PlansRepository,
     ledger as unknown as LedgerRepository,
+    { held: jest.fn().mockResolvedValue(held), reserve: jest.fn() },
     () => now,
   );
   return { service, ledger };
@@ -35,6 +36,12 @@ describe('CreditBalanceService', () => {
 
     await expect(service.balanceOf('team-1')).resolves.toMatchObject({ remainingCredits: 100 });
     expect(ledger.totals).toHaveBeenCalledWith('team-1', new Date('2026-12-01T00:00:00Z'));
+  });
+
+  it('takes the credits reserved for accepted jobs off what is left', async () => {
+    const { service } = setup(limited, { charged: 30, granted: 0 }, new Date('2026-11-25T10:00:00Z'), 50);
+
+    await expect(service.balanceOf('team-1')).resolves.toMatchObject({ remainingCredits: 20, reservedCredits: 50 });
   });
 
   it('never reports fewer than zero credits left', async () => {

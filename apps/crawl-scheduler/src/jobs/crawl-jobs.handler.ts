@@ -14,6 +14,7 @@ import {
   TeamQueueStatusRequest,
 } from '@wh/contracts';
 import { HandleRequest, PreserveRpcErrors } from '@wh/platform/messaging';
+import { CreditReservations } from '../billing/credit-reservations';
 import { CrawlPagesRepository } from '../database/crawl-pages.repository';
 import { PageDispatcher } from '../dispatch/page-dispatcher';
 import { CancelJobService } from './cancel-job.service';
@@ -30,6 +31,7 @@ export class CrawlJobsHandler {
     @Inject(CancelJobService) private readonly canceller: CancelJobService,
     @Inject(PageDispatcher) private readonly dispatcher: PageDispatcher,
     @Inject(CrawlPagesRepository) private readonly pages: CrawlPagesRepository,
+    @Inject(CreditReservations) private readonly reservations: CreditReservations,
   ) {}
 
   @HandleRequest(Subjects.crawlJobCreate)
@@ -46,8 +48,10 @@ export class CrawlJobsHandler {
   }
 
   @HandleRequest(Subjects.crawlJobCancel)
-  cancel(request: CrawlJobRef): Promise<CrawlJobCancelReply> {
-    return this.canceller.execute(request);
+  async cancel(request: CrawlJobRef): Promise<CrawlJobCancelReply> {
+    const reply = await this.canceller.execute(request);
+    if (reply.status === 'cancelled') await this.reservations.release([request.jobId]);
+    return reply;
   }
 
   @HandleRequest(Subjects.crawlJobErrors)

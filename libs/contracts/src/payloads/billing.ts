@@ -4,6 +4,7 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
+  IsOptional,
   IsInt,
   IsISO8601,
   IsString,
@@ -100,6 +101,47 @@ export interface TeamCreditsReply {
   concurrency: number;
   /** Requests per minute by endpoint kind; an absent kind is not limited. */
   rateLimits: Partial<Record<EndpointKind, number>>;
+}
+
+/** Request on `billing.credits.reserve`: set credits aside for a crawl or batch about to be created. */
+export class CreditsReserveRequest {
+  @IsString()
+  teamId!: string;
+
+  @IsInt()
+  @Min(1)
+  credits!: number;
+}
+
+export interface CreditsReserveReply {
+  /** Null when nothing was set aside (none left, or an unlimited plan). */
+  reservationId: string | null;
+  /** At most what was asked: what the job may use. Everything asked on an unlimited plan. */
+  granted: number;
+}
+
+/** Request on `billing.credits.bind`: the job a reservation was made for. */
+export class CreditsBindRequest {
+  @IsString()
+  teamId!: string;
+
+  @IsString()
+  reservationId!: string;
+
+  @IsString()
+  jobId!: string;
+}
+
+/** Request on `billing.credits.release`: a job ended (or was never created); what it did not use is free again. */
+export class CreditsReleaseRequest {
+  @IsOptional()
+  @IsString()
+  jobId?: string;
+
+  /** A reservation whose job was never created. */
+  @IsOptional()
+  @IsString()
+  reservationId?: string;
 }
 
 /** Broadcast on `billing.credits.changed` after charges or grants of a team committed: cached balances are stale. */
