@@ -4,7 +4,7 @@ import type { NatsClient, NatsRequester } from '@wh/platform/messaging';
 import { GatewayConfig } from '../gateway.config';
 import { INSUFFICIENT_CREDITS_MESSAGE, TeamCredits } from './team-credits';
 
-function setup(remainingCredits: number | null) {
+function setup(remainingCredits: number | null, authDisabled = false) {
   const reply: TeamCreditsReply = {
     planId: 'p',
     planCredits: 10,
@@ -18,7 +18,7 @@ function setup(remainingCredits: number | null) {
   const credits = new TeamCredits(
     requester as unknown as NatsRequester,
     {} as NatsClient,
-    Object.assign(new GatewayConfig(), { CREDITS_CACHE_TTL_MS: 60_000 }),
+    Object.assign(new GatewayConfig(), { CREDITS_CACHE_TTL_MS: 60_000, AUTH_DISABLED: authDisabled }),
     {} as Logger,
   );
   return { credits, requester };
@@ -36,6 +36,13 @@ describe('TeamCredits', () => {
     });
     expect(requester.request).toHaveBeenCalledTimes(1);
     expect(requester.request).toHaveBeenCalledWith(Subjects.creditsCheck, { teamId: 'team-1' }, expect.any(Number));
+  });
+
+  it('asks billing nothing in single-user local mode, where nobody is billed', async () => {
+    const { credits, requester } = setup(0, true);
+
+    await expect(credits.fresh('local')).resolves.toMatchObject({ remainingCredits: null, rateLimits: {} });
+    expect(requester.request).not.toHaveBeenCalled();
   });
 
   it('admits everything on an unlimited plan', async () => {

@@ -20,12 +20,27 @@ export const INSUFFICIENT_CREDITS_MESSAGE =
   'Insufficient credits to perform this request. For more credits, you can upgrade your plan at https://firecrawl.dev/pricing or try changing the request limit to a lower value.';
 
 const MAX_CACHED_TEAMS = 10_000;
+
+/** Single-user local mode (AUTH_DISABLED) bills nobody: its one team has no plan in billing. */
+function unbilled(): TeamCreditsReply {
+  const now = new Date();
+  return {
+    planId: 'unlimited',
+    planCredits: null,
+    remainingCredits: null,
+    billingPeriodStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
+    billingPeriodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+    concurrency: 10,
+    rateLimits: {},
+  };
+}
 const CHECK_TIMEOUT_MS = 3_000;
 
 /** A team's plan and balance from billing-service, cached briefly, and the decision to start billable work. */
 @Injectable()
 export class TeamCredits implements OnModuleInit, OnModuleDestroy {
   private readonly cache: TeamCreditsCache;
+  private readonly billed: boolean;
   private changes: Subscription | undefined;
 
   constructor(
@@ -35,6 +50,7 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.cache = new TeamCreditsCache(config.CREDITS_CACHE_TTL_MS, MAX_CACHED_TEAMS);
+    this.billed = !config.AUTH_DISABLED;
   }
 
   onModuleInit(): void {
@@ -49,6 +65,7 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
 
   /** The team's standing, cached; `remainingCredits` already has this replica's admitted requests taken off. */
   async of(teamId: string): Promise<TeamCreditsReply> {
+    if (!this.billed) return unbilled();
     const cached = this.cache.get(teamId) ?? (await this.fetch(teamId));
     const { credits, admitted } = cached;
     if (credits.remainingCredits === null) return credits;
@@ -57,6 +74,7 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
 
   /** Fresh from billing-service, for the team usage endpoints. */
   async fresh(teamId: string): Promise<TeamCreditsReply> {
+    if (!this.billed) return unbilled();
     return (await this.fetch(teamId)).credits;
   }
 
