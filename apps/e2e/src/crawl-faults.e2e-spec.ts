@@ -117,6 +117,9 @@ describe('a crawl survives faults', () => {
     } finally {
       await db.end();
     }
+    // The running totals the credit checks read agree with the ledger rows.
+    const env = { DATABASE_URL: stack.databaseUrl, NATS_URL: stack.natsUrl, WH_NAMESPACE: stack.namespace };
+    expect(await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['reconcile'], env)).toContain('no drift');
   }
 
   it('kill -9 of the scrape-worker', async () => {
@@ -157,7 +160,7 @@ describe('a crawl survives faults', () => {
     await expectEveryPageOnceBilledOnce(id);
   }, 200_000);
 
-  it('kill -9 of the billing-service: every kept page has exactly one charge row, and the totals reconcile', async () => {
+  it('kill -9 of the billing-service: every kept page has exactly one charge row', async () => {
     const id = await startCrawl();
     await waitForProgress(id, 4);
     kill('billing-service');
@@ -184,8 +187,6 @@ describe('a crawl survives faults', () => {
     } finally {
       await db.end();
     }
-    const env = { DATABASE_URL: stack.databaseUrl, NATS_URL: stack.natsUrl, WH_NAMESPACE: stack.namespace };
-    expect(await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['reconcile'], env)).toContain('no drift');
   }, 200_000);
 
   it('kill -9 of the api-gateway', async () => {
