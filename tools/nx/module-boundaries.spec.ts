@@ -49,7 +49,12 @@ const FORBIDDEN: Array<Probe & { because: RegExp }> = [
   { file: 'apps/crawl-scheduler/src/probe.ts', imports: '@wh/extraction', because: TAGS },
   { file: 'apps/billing-service/src/probe.int-spec.ts', imports: '@wh/tools/dev', because: TAGS },
   { file: 'apps/e2e/src/probe.ts', imports: '@wh/scraping/core', because: TAGS },
-  { file: 'bench/probe.ts', imports: '../apps/billing-service/src/usage/usage.repository', because: APP_INTERNALS },
+  { file: 'bench/probe.ts', imports: '../apps/billing-service/src/ledger/ledger.repository', because: APP_INTERNALS },
+  {
+    file: 'bench/billing/run.ts',
+    imports: '../../apps/billing-service/src/admin/billing.commands',
+    because: APP_INTERNALS,
+  },
   {
     file: 'bench/browser/engine-alone.ts',
     imports: '../../apps/scrape-worker/src/cache/cache-key',
@@ -68,6 +73,7 @@ const ALLOWED: Probe[] = [
   { file: 'apps/e2e/src/probe.e2e-spec.ts', imports: '@wh/tools/dev' },
   { file: 'bench/probe.ts', imports: '@wh/testing' },
   { file: 'bench/browser/engine-alone.ts', imports: '../../apps/scrape-worker/src/browser/browser-engine' },
+  { file: 'bench/billing/run.ts', imports: '../../apps/billing-service/src/ledger/ledger.repository' },
 ];
 
 describe('module boundaries', () => {

@@ -22,6 +22,15 @@ export class GatewayConfig extends ServiceConfig {
   @Min(0)
   AUTH_CACHE_TTL_MS: number = 30_000;
 
+  /**
+   * How long a team's balance (and plan) is used without asking billing-service again. Billing announces every
+   * committed charge and grant over NATS and gateways drop the team's entry at once; this bounds how long a missed
+   * announcement (or a changed plan) lasts. 0 asks every time.
+   */
+  @IsInt()
+  @Min(0)
+  CREDITS_CACHE_TTL_MS: number = 5_000;
+
   /** Largest request body accepted. */
   @IsInt()
   @Min(1024)

@@ -13,6 +13,7 @@ import { GatewayConfig } from './gateway.config';
 import { JobWatchRoute } from './jobs/job-watch.route';
 import { JobsClient } from './jobs/jobs.client';
 import { ScrapeController } from './scrape/scrape.controller';
+import { TeamController } from './team/team.controller';
 import { WebSocketModule } from './websocket/websocket.module';
 
 export const API_GATEWAY = 'api-gateway';
@@ -29,7 +30,7 @@ export const API_GATEWAY = 'api-gateway';
     WebSocketModule,
     BrowserModule,
   ],
-  controllers: [ScrapeController, CrawlController, BatchScrapeController, FilesController],
+  controllers: [ScrapeController, CrawlController, BatchScrapeController, FilesController, TeamController],
   providers: [ScrapeClient, JobsClient, JobWatchRoute, FileUrls, objectStorageProvider],
 })
 export class GatewayModule {}

@@ -10,7 +10,12 @@ import { TeamSecretsHandler } from './teams/team-secrets.handler';
 import { TeamsRepository } from './teams/teams.repository';
 import type { BillingDatabase } from './database/billing-database';
 import { UsageHandler } from './usage/usage.handler';
-import { UsageRepository } from './usage/usage.repository';
+import { CreditsChangedNotifier } from './credits/credits-changed.notifier';
+import { CreditsHandler } from './credits/credits.handler';
+import { CreditBalanceService } from './ledger/credit-balance.service';
+import { PlansRepository } from './plans/plans.repository';
+import { ReservationsRepository } from './ledger/reservations.repository';
+import { LedgerRepository } from './ledger/ledger.repository';
 
 export const BILLING_SERVICE = 'billing-service';
 
@@ -24,8 +29,25 @@ export const BILLING_SERVICE = 'billing-service';
       database: true,
     }),
   ],
-  controllers: [ApiKeysHandler, UsageHandler, TeamSecretsHandler],
+  controllers: [ApiKeysHandler, UsageHandler, TeamSecretsHandler, CreditsHandler],
   providers: [
+    CreditsChangedNotifier,
+    {
+      provide: PlansRepository,
+      inject: [DATABASE],
+      useFactory: (db: Kysely<BillingDatabase>) => new PlansRepository(db),
+    },
+    {
+      provide: ReservationsRepository,
+      inject: [DATABASE],
+      useFactory: (db: Kysely<BillingDatabase>) => new ReservationsRepository(db),
+    },
+    {
+      provide: CreditBalanceService,
+      inject: [PlansRepository, LedgerRepository, ReservationsRepository],
+      useFactory: (plans: PlansRepository, ledger: LedgerRepository, reservations: ReservationsRepository) =>
+        new CreditBalanceService(plans, ledger, reservations),
+    },
     {
       provide: ApiKeysRepository,
       inject: [DATABASE],
@@ -37,9 +59,9 @@ export const BILLING_SERVICE = 'billing-service';
       useFactory: (db: Kysely<BillingDatabase>) => new TeamsRepository(db),
     },
     {
-      provide: UsageRepository,
+      provide: LedgerRepository,
       inject: [DATABASE],
-      useFactory: (db: Kysely<BillingDatabase>) => new UsageRepository(db),
+      useFactory: (db: Kysely<BillingDatabase>) => new LedgerRepository(db),
     },
   ],
 })

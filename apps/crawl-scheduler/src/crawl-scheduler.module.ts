@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { Consumers, Streams } from '@wh/contracts';
 import { PlatformModule } from '@wh/platform/runtime';
 import { BillingModule } from './billing/billing.module';
+import { ReservationReleaseListener } from './billing/reservation-release.listener';
 import { UsageChargesListener } from './billing/usage-charges.listener';
 import { CrawlSchedulerConfig } from './crawl-scheduler.config';
 import { DispatchModule } from './dispatch/dispatch.module';
@@ -31,10 +32,11 @@ const SERVICE_NAME = 'crawl-scheduler';
       database: true,
     }),
     JobsModule,
-    // Kept results -> charges (billing), page and end events (webhooks), the next pages (dispatch), in that order.
+    // Kept results -> charges (billing), page and end events (webhooks), the next pages (dispatch), the credits an
+    // ended job did not use (billing), in that order.
     ResultsModule.withListeners({
       imports: [BillingModule, WebhooksModule, DispatchModule],
-      listeners: [UsageChargesListener, WebhookEventsListener, NextPagesListener],
+      listeners: [UsageChargesListener, WebhookEventsListener, NextPagesListener, ReservationReleaseListener],
     }),
     WebhooksModule,
     LoopModule,

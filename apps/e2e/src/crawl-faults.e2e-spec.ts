@@ -12,6 +12,7 @@ import {
   freePort,
   type RunningStack,
   type ServiceName,
+  runCompiled,
   startStack,
 } from '@wh/testing';
 import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
@@ -103,7 +104,7 @@ describe('a crawl survives faults', () => {
       const billed = await eventually(
         async () => {
           const { rows } = await db.query<{ events: string; credits: string }>(
-            'select count(*) as events, coalesce(sum(credits), 0) as credits from usage_events where job_id = $1',
+            "select count(*) as events, coalesce(sum(credits), 0) as credits from credit_ledger where job_id = $1 and entry = 'charge'",
             [id],
           );
           if (Number(rows[0]?.events) < PAGES) throw new Error(`billed ${rows[0]?.events ?? 0} pages`);
@@ -116,6 +117,9 @@ describe('a crawl survives faults', () => {
     } finally {
       await db.end();
     }
+    // The running totals the credit checks read agree with the ledger rows.
+    const env = { DATABASE_URL: stack.databaseUrl, NATS_URL: stack.natsUrl, WH_NAMESPACE: stack.namespace };
+    expect(await runCompiled('apps/billing-service/src/admin/admin.cli.js', ['reconcile'], env)).toContain('no drift');
   }
 
   it('kill -9 of the scrape-worker', async () => {
@@ -154,6 +158,35 @@ describe('a crawl survives faults', () => {
     await stack.startService('crawl-scheduler');
     // Well within the ten minutes after which the stale-dispatch sweep would send it.
     await expectEveryPageOnceBilledOnce(id);
+  }, 200_000);
+
+  it('kill -9 of the billing-service: every kept page has exactly one charge row', async () => {
+    const id = await startCrawl();
+    await waitForProgress(id, 4);
+    kill('billing-service');
+    // Pages go on being kept and their charges wait in BILLING_USAGE meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await stack.startService('billing-service');
+    await expectEveryPageOnceBilledOnce(id);
+    const db = new Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      const pages = await db.query<{ id: string }>(
+        "select id from crawl_pages where job_id = $1 and state = 'completed' order by id",
+        [id],
+      );
+      const charges = await db.query<{ idempotency_key: string; credits: number }>(
+        "select idempotency_key, credits from credit_ledger where job_id = $1 and entry = 'charge' order by idempotency_key",
+        [id],
+      );
+      expect(charges.rows).toEqual(
+        pages.rows
+          .map((page) => ({ idempotency_key: `crawl:${page.id}`, credits: 1 }))
+          .sort((a, b) => (a.idempotency_key < b.idempotency_key ? -1 : 1)),
+      );
+    } finally {
+      await db.end();
+    }
   }, 200_000);
 
   it('kill -9 of the api-gateway', async () => {

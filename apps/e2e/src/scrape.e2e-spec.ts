@@ -215,7 +215,9 @@ describe('POST /v2/scrape: fetching', () => {
     await client.connect();
     try {
       await eventually(async () => {
-        const { rows } = await client.query<{ credits: number }>('select credits from usage_events');
+        const { rows } = await client.query<{ credits: number }>(
+          "select credits from credit_ledger where entry = 'charge'",
+        );
         expect(rows.length).toBeGreaterThan(0);
         expect(rows.every((row) => row.credits === 1)).toBe(true);
       });
@@ -261,7 +263,7 @@ describe('POST /v2/scrape: cache', () => {
     await withDatabase((client) =>
       eventually(async () => {
         const { rows } = await client.query<{ credits: number }>(
-          'select credits from usage_events join teams on teams.id = usage_events.team_id where teams.name = $1',
+          "select credits from credit_ledger join teams on teams.id = credit_ledger.team_id where teams.name = $1 and entry = 'charge' order by credit_ledger.id",
           [team],
         );
         expect(rows.map((row) => row.credits)).toEqual(credits);

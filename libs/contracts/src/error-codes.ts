@@ -18,6 +18,12 @@ export enum ErrorCode {
   ServiceUnavailable = 'SERVICE_UNAVAILABLE',
   Internal = 'INTERNAL_ERROR',
 
+  // Billing
+  /** The team has no credits left in its billing period. */
+  InsufficientCredits = 'INSUFFICIENT_CREDITS',
+  /** The team made more requests of this kind this minute than its plan allows; `details.retryAfterSeconds`. */
+  RateLimitExceeded = 'RATE_LIMIT_EXCEEDED',
+
   // Browser sessions
   /** The team already runs as many sessions as its concurrency limit allows. */
   ConcurrencyLimitExceeded = 'CONCURRENCY_LIMIT_EXCEEDED',

@@ -2,6 +2,15 @@ import {
   ApiKeyRevokedEvent,
   ApiKeyVerifyRequest,
   type ApiKeyVerifyReply,
+  CreditUsageHistoryRequest,
+  CreditsBindRequest,
+  CreditsReleaseRequest,
+  type CreditsReserveReply,
+  CreditsReserveRequest,
+  type CreditUsageHistoryReply,
+  TeamCreditsChangedEvent,
+  type TeamCreditsReply,
+  TeamCreditsRequest,
   TeamWebhookSecretRequest,
   type TeamWebhookSecretReply,
   UsageBatchRecordedEvent,
@@ -19,6 +28,8 @@ import {
   CrawlJobStatusRequest,
   FetchResourceRequest,
   type FetchResourceReply,
+  type TeamQueueStatusReply,
+  TeamQueueStatusRequest,
   WebhookDeliveryCommand,
 } from './payloads/crawl-job';
 import {
@@ -85,8 +96,14 @@ export const Messages = {
   [Subjects.webhookDeliver]: stream(WebhookDeliveryCommand),
 
   [Subjects.apiKeyRevoked]: broadcast(ApiKeyRevokedEvent),
+  [Subjects.creditsChanged]: broadcast(TeamCreditsChangedEvent),
 
   [Subjects.apiKeyVerify]: request(ApiKeyVerifyRequest).replies<ApiKeyVerifyReply>(),
+  [Subjects.creditsCheck]: request(TeamCreditsRequest).replies<TeamCreditsReply>(),
+  [Subjects.creditsReserve]: request(CreditsReserveRequest).replies<CreditsReserveReply>(),
+  [Subjects.creditsBind]: request(CreditsBindRequest).replies<{ bound: boolean }>(),
+  [Subjects.creditsRelease]: request(CreditsReleaseRequest).replies<{ released: boolean }>(),
+  [Subjects.creditUsageHistory]: request(CreditUsageHistoryRequest).replies<CreditUsageHistoryReply>(),
   [Subjects.teamWebhookSecret]: request(TeamWebhookSecretRequest).replies<TeamWebhookSecretReply>(),
   [Subjects.resourceFetch]: request(FetchResourceRequest).replies<FetchResourceReply>(),
   [Subjects.crawlJobCreate]: request(CreateCrawlJobRequest).replies<CreateCrawlJobReply>(),
@@ -94,6 +111,7 @@ export const Messages = {
   [Subjects.crawlJobCancel]: request(CrawlJobRef).replies<CrawlJobCancelReply>(),
   [Subjects.crawlJobErrors]: request(CrawlJobRef).replies<CrawlJobErrorsReply>(),
   [Subjects.crawlJobsActive]: request(ActiveCrawlsRequest).replies<ActiveCrawlsReply>(),
+  [Subjects.teamQueueStatus]: request(TeamQueueStatusRequest).replies<TeamQueueStatusReply>(),
 
   [Subjects.browserSessionCreate]: request(BrowserSessionCreateRequest).replies<BrowserSessionCreateReply>(),
   [Subjects.browserSessionStop]: request(BrowserSessionRef).replies<BrowserSessionStopReply>(),

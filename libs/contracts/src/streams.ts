@@ -56,3 +56,9 @@ export const Streams = {
  * is still being read; the reader deletes each one once it is done with it.
  */
 export const LargePayloadBucket = { name: 'large_payloads', ttlMs: 2 * HOUR } as const;
+
+/**
+ * Key-value bucket of per-minute request counters (`<team>.<kind>.<minute>`), shared by every gateway replica.
+ * A counter is only read in its own minute; the bucket's age limit removes it soon after.
+ */
+export const RateLimitBucket = { name: 'rate_limits', ttlMs: 2 * 60_000 } as const;

@@ -18,6 +18,19 @@ export const Subjects = {
   /** Broadcast (core NATS, every gateway replica hears it): a key was revoked; drop it from verified-key caches. */
   apiKeyRevoked: 'billing.apikey.revoked',
 
+  /** Request/reply: a team's plan and balance in its current period (the gateway's credit check, cached briefly). */
+  creditsCheck: 'billing.credits.check',
+  /** Broadcast: charges or grants of a team were committed; gateways drop the team's cached balance. */
+  creditsChanged: 'billing.credits.changed',
+  /** Request/reply: set credits aside for a crawl or batch (what two concurrent jobs may use never adds up past the balance). */
+  creditsReserve: 'billing.credits.reserve',
+  /** Request/reply: tie a reservation to its job, whose charges then draw it down. */
+  creditsBind: 'billing.credits.bind',
+  /** Request/reply: a job ended; its unused reservation is freed. */
+  creditsRelease: 'billing.credits.release',
+  /** Request/reply: credits charged per billing period, optionally per API key. */
+  creditUsageHistory: 'billing.team.credit-usage.historical',
+
   /** Request/reply: the secret a team's webhooks are signed with. */
   teamWebhookSecret: 'billing.team.webhook-secret',
   /** Request/reply: fetch a robots.txt or sitemap through a worker's target guard. */
@@ -32,6 +45,8 @@ export const Subjects = {
   crawlJobErrors: 'crawl.job.errors',
   /** Request/reply: a team's running crawls. */
   crawlJobsActive: 'crawl.job.active',
+  /** Request/reply: how many of a team's pages are being scraped and how many wait (GET /v2/team/queue-status). */
+  teamQueueStatus: 'crawl.team.queue-status',
   /** Command: deliver one webhook event (retried with backoff). */
   webhookDeliver: 'crawl.webhook.deliver',
   // Browser sessions (browser-session-manager). Requests go to any replica through the service's queue group.

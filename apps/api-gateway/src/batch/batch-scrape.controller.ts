@@ -3,6 +3,9 @@ import { isURL } from 'class-validator';
 import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { ApiKeyGuard } from '../auth/api-key.guard';
+import { Billed } from '../billing/billed.guard';
+import { RemainingCredits } from '../billing/credit-allowance';
+import { TeamCredits } from '../billing/team-credits';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
 import { IdempotencyKey } from '../jobs/idempotency-key';
 import { JobRoutes } from '../jobs/job-routes';
@@ -17,17 +20,22 @@ const URL_RULES = { protocols: ['http', 'https'], require_protocol: true, requir
 @Controller('v2/batch/scrape')
 @UseGuards(ApiKeyGuard)
 export class BatchScrapeController extends JobRoutes {
-  constructor(@Inject(JobsClient) jobs: JobsClient) {
+  constructor(
+    @Inject(JobsClient) jobs: JobsClient,
+    @Inject(TeamCredits) private readonly credits: TeamCredits,
+  ) {
     super(jobs, 'batch');
   }
 
   @Post()
+  @Billed('batch')
   @HttpCode(200)
   async start(
     @CurrentTeam() team: TeamContext,
     @Body() body: BatchScrapeRequestDto,
     @IdempotencyKey() idempotencyKey: string | undefined,
-  ): Promise<{ success: true; id: string; url: string; invalidURLs?: string[] }> {
+    @RemainingCredits() remainingCredits: number | null,
+  ): Promise<{ success: true; id: string; url: string; invalidURLs?: string[]; warning?: string }> {
     const {
       urls: given,
       webhook: webhookBody,
@@ -55,22 +63,33 @@ export class BatchScrapeController extends JobRoutes {
       throw new DomainError(ErrorCode.BadRequest, 'Bad Request: no valid URL to scrape', { invalidURLs: invalid });
     }
     const webhook = resolveWebhook(webhookBody);
-    const { id } = await this.jobs.create({
-      teamId: team.teamId,
-      teamConcurrencyLimit: team.concurrencyLimit,
-      kind: 'batch',
-      url: valid[0] ?? '',
-      urls: valid,
-      scrapeOptions,
-      ...(webhook ? { webhook } : {}),
-      ...(maxConcurrency !== undefined ? { maxConcurrency } : {}),
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-    });
+    const allowance = await this.credits.allow(team.teamId, valid.length, remainingCredits, 'number of URLs');
+    const { warning } = allowance;
+    const urls = valid.slice(0, allowance.pages);
+    let id: string;
+    try {
+      ({ id } = await this.jobs.create({
+        teamId: team.teamId,
+        teamConcurrencyLimit: team.concurrencyLimit,
+        kind: 'batch',
+        url: urls[0] ?? '',
+        urls,
+        scrapeOptions,
+        ...(webhook ? { webhook } : {}),
+        ...(maxConcurrency !== undefined ? { maxConcurrency } : {}),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      }));
+    } catch (error) {
+      await this.credits.release(allowance);
+      throw error;
+    }
+    await this.credits.bind(team.teamId, allowance, id);
     return {
       success: true,
       id,
       url: this.jobs.jobUrl('batch', id),
       ...(ignoreInvalidURLs ? { invalidURLs: invalid } : {}),
+      ...(warning ? { warning } : {}),
     };
   }
 }

@@ -21,6 +21,7 @@ import {
 import { DomainError } from '@wh/platform/errors';
 import { NatsRequester } from '@wh/platform/messaging';
 import { ApiKeyGuard } from '../auth/api-key.guard';
+import { Billed } from '../billing/billed.guard';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
 import { GatewayConfig } from '../gateway.config';
 import { CreateBrowserRequestDto, ListBrowsersQueryDto } from './browser-request.dto';
@@ -51,6 +52,7 @@ export class BrowserController {
   ) {}
 
   @Post()
+  @Billed('browser')
   @HttpCode(200)
   async create(@CurrentTeam() team: TeamContext, @Body() body: CreateBrowserRequestDto) {
     const ttlSeconds = body.ttl ?? BROWSER_TTL_SECONDS.default;
@@ -83,6 +85,7 @@ export class BrowserController {
   }
 
   @Get()
+  @Billed('status')
   async list(@CurrentTeam() team: TeamContext, @Query() query: ListBrowsersQueryDto) {
     const { sessions } = await this.requester.request(
       Subjects.browserSessionList,
@@ -93,6 +96,7 @@ export class BrowserController {
   }
 
   @Get(':id')
+  @Billed('status')
   async get(@CurrentTeam() team: TeamContext, @Param('id', sessionIdPipe) id: string) {
     const view = await this.requester.request(
       Subjects.browserSessionGet,

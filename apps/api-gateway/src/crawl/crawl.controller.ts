@@ -2,6 +2,9 @@ import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestj
 import { type ActiveCrawlsReply, Subjects } from '@wh/contracts';
 import { NatsRequester } from '@wh/platform/messaging';
 import { ApiKeyGuard } from '../auth/api-key.guard';
+import { Billed } from '../billing/billed.guard';
+import { RemainingCredits } from '../billing/credit-allowance';
+import { TeamCredits } from '../billing/team-credits';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
 import { IdempotencyKey } from '../jobs/idempotency-key';
 import { JobRoutes } from '../jobs/job-routes';
@@ -17,35 +20,48 @@ export class CrawlController extends JobRoutes {
   constructor(
     @Inject(JobsClient) jobs: JobsClient,
     @Inject(NatsRequester) private readonly requester: NatsRequester,
+    @Inject(TeamCredits) private readonly credits: TeamCredits,
   ) {
     super(jobs, 'crawl');
   }
 
   @Post()
+  @Billed('crawl')
   @HttpCode(200)
   async start(
     @CurrentTeam() team: TeamContext,
     @Body() body: CrawlRequestDto,
     @IdempotencyKey() idempotencyKey: string | undefined,
-  ): Promise<{ success: true; id: string; url: string }> {
-    const crawlOptions = resolveCrawlOptions(body);
+    @RemainingCredits() remainingCredits: number | null,
+  ): Promise<{ success: true; id: string; url: string; warning?: string }> {
+    const resolved = resolveCrawlOptions(body);
     const scrapeOptions = resolveScrapeOptions(body.scrapeOptions ?? {}, body.zeroDataRetention ?? false);
     const webhook = resolveWebhook(body.webhook);
-    const { id } = await this.jobs.create({
-      teamId: team.teamId,
-      teamConcurrencyLimit: team.concurrencyLimit,
-      kind: 'crawl',
-      url: body.url,
-      crawlOptions,
-      scrapeOptions,
-      ...(webhook ? { webhook } : {}),
-      ...(body.maxConcurrency !== undefined ? { maxConcurrency: body.maxConcurrency } : {}),
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-    });
-    return { success: true, id, url: this.jobs.jobUrl('crawl', id) };
+    const allowance = await this.credits.allow(team.teamId, resolved.limit, remainingCredits, 'crawl limit');
+    const { warning } = allowance;
+    let id: string;
+    try {
+      ({ id } = await this.jobs.create({
+        teamId: team.teamId,
+        teamConcurrencyLimit: team.concurrencyLimit,
+        kind: 'crawl',
+        url: body.url,
+        crawlOptions: { ...resolved, limit: allowance.pages },
+        scrapeOptions,
+        ...(webhook ? { webhook } : {}),
+        ...(body.maxConcurrency !== undefined ? { maxConcurrency: body.maxConcurrency } : {}),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      }));
+    } catch (error) {
+      await this.credits.release(allowance);
+      throw error;
+    }
+    await this.credits.bind(team.teamId, allowance, id);
+    return { success: true, id, url: this.jobs.jobUrl('crawl', id), ...(warning ? { warning } : {}) };
   }
 
   @Get('active')
+  @Billed('status')
   async active(@CurrentTeam() team: TeamContext): Promise<{ success: true } & ActiveCrawlsReply> {
     const reply = await this.requester.request(Subjects.crawlJobsActive, { teamId: team.teamId }, 10_000);
     return { success: true, ...reply };

@@ -21,6 +21,10 @@ export const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.ServiceUnavailable]: HttpStatus.SERVICE_UNAVAILABLE,
   [ErrorCode.Internal]: HttpStatus.INTERNAL_SERVER_ERROR,
 
+  // Billing
+  [ErrorCode.InsufficientCredits]: HttpStatus.PAYMENT_REQUIRED,
+  [ErrorCode.RateLimitExceeded]: HttpStatus.TOO_MANY_REQUESTS,
+
   // Browser sessions
   [ErrorCode.ConcurrencyLimitExceeded]: HttpStatus.TOO_MANY_REQUESTS,
   [ErrorCode.BrowserCapacityExhausted]: HttpStatus.SERVICE_UNAVAILABLE,

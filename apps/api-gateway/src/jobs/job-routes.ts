@@ -1,6 +1,7 @@
 import { Delete, Get, Param, ParseUUIDPipe, Query } from '@nestjs/common';
 import type { CrawlJobErrorsReply, CrawlJobKind, CrawlJobStatus } from '@wh/contracts';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
+import { Billed } from '../billing/billed.guard';
 import { JobStatusQueryDto } from './job-status-query.dto';
 import type { JobsClient, JobStatusResponse } from './jobs.client';
 
@@ -12,6 +13,7 @@ export abstract class JobRoutes {
   ) {}
 
   @Get(':id')
+  @Billed('status')
   status(
     @CurrentTeam() team: TeamContext,
     @Param('id', new ParseUUIDPipe()) id: string,
@@ -21,6 +23,7 @@ export abstract class JobRoutes {
   }
 
   @Get(':id/errors')
+  @Billed('status')
   errors(
     @CurrentTeam() team: TeamContext,
     @Param('id', new ParseUUIDPipe()) id: string,

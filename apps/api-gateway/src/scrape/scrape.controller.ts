@@ -3,6 +3,7 @@ import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/com
 import type { ScrapeDocument } from '@wh/contracts';
 import { ScrapeClient } from '@wh/scrape-client';
 import { ApiKeyGuard } from '../auth/api-key.guard';
+import { Billed } from '../billing/billed.guard';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
 import { FileUrls } from '../files/file-urls';
 import { resolveScrapeOptions } from './resolve-scrape-options';
@@ -17,6 +18,7 @@ export class ScrapeController {
   ) {}
 
   @Post('scrape')
+  @Billed('scrape')
   @HttpCode(200)
   async scrape(
     @CurrentTeam() team: TeamContext,

@@ -9,6 +9,7 @@ import { NatsClient, publishBroadcast } from '@wh/platform/messaging';
 import { generateApiKey, hashApiKey } from '../api-keys/api-key-secret';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { TeamsRepository } from '../teams/teams.repository';
+import { BillingCommands } from './billing.commands';
 import type { BillingDatabase } from '../database/billing-database';
 
 const USAGE = `usage: npm run admin -- <command>
@@ -17,7 +18,20 @@ const USAGE = `usage: npm run admin -- <command>
   list-keys <team>                        list a team's keys (prefix, id, state)
   revoke-key <team> <key-id>              revoke one key
   webhook-secret <team>                   print the secret the team's webhooks are signed with
-  ensure-dev-key --file PATH              create team "dev" and a key once, keep the key in PATH, print it`;
+  ensure-dev-key --file PATH              create team "dev" and a key once, keep the key in PATH, print it
+  define-plan <plan> [--credits N|unlimited] [--concurrency N] [--rate scrape=N,crawl=N,...]
+                                          create or change a plan (credits per calendar month, requests per minute
+                                          by kind: scrape, crawl, batch, extract, browser, status)
+  list-plans                              list the plans
+  set-plan <team> <plan>                  put a team on a plan (teams without one are on "unlimited")
+  grant-credits <team> <n> --reason TEXT [--key K]
+                                          add credits to the team's current period (once per --key)
+  revoke-credits <team> <n> --reason TEXT [--key K]
+                                          take credits away from the team's current period
+  balance <team>                          the team's plan, period and credits
+  usage-csv <team> [--from ISO] [--to ISO]
+                                          the team's ledger rows as CSV (default: the current period)
+  reconcile                               recompute every period's totals from the ledger; exit 1 on drift`;
 
 const NATS_CONNECT_TIMEOUT_MS = 3_000;
 
@@ -106,16 +120,66 @@ class AdminCommands {
     return key;
   }
 
-  private async requireTeam(name: string) {
+  /** Gateways cache balances: tell them this team's changed. Best effort: their cache lifetime bounds a miss. */
+  async announceCreditsChanged(teamId: string): Promise<string> {
+    try {
+      const nats = await NatsClient.connect({
+        servers: this.config.NATS_URL,
+        namespace: this.config.WH_NAMESPACE,
+        serviceName: 'admin-cli',
+        connectTimeoutMs: NATS_CONNECT_TIMEOUT_MS,
+      });
+      try {
+        await publishBroadcast(nats, Subjects.creditsChanged, { teamId });
+      } finally {
+        await nats.connection.close();
+      }
+      return '';
+    } catch (error) {
+      return ` (gateways could not be told (${String(error)}); they use the old balance until CREDITS_CACHE_TTL_MS passes)`;
+    }
+  }
+
+  async requireTeam(name: string) {
     const team = await this.teams.findByName(name);
     if (!team) throw new Error(`no team named ${name}`);
     return team;
   }
 }
 
-async function run(commands: AdminCommands, args: string[]): Promise<string> {
+async function run(commands: AdminCommands, billing: BillingCommands, args: string[]): Promise<string> {
   const [command, first, second] = args;
   switch (command) {
+    case 'define-plan':
+      if (!first) break;
+      return billing.definePlan(
+        first,
+        option(args, '--credits'),
+        option(args, '--concurrency'),
+        option(args, '--rate'),
+      );
+    case 'list-plans':
+      return billing.listPlans();
+    case 'set-plan':
+      if (!first || !second) break;
+      return billing.setPlan(await commands.requireTeam(first), second);
+    case 'grant-credits':
+      if (!first) break;
+      return billing.grant(await commands.requireTeam(first), second, option(args, '--reason'), option(args, '--key'));
+    case 'revoke-credits':
+      if (!first) break;
+      return billing.revoke(await commands.requireTeam(first), second, option(args, '--reason'), option(args, '--key'));
+    case 'balance':
+      if (!first) break;
+      return billing.balance(await commands.requireTeam(first));
+    case 'usage-csv':
+      if (!first) break;
+      return billing.usageCsv(await commands.requireTeam(first), option(args, '--from'), option(args, '--to'));
+    case 'reconcile': {
+      const { output, drift } = await billing.reconcile();
+      if (drift) process.exitCode = 1;
+      return output;
+    }
     case 'create-team':
       if (!first) break;
       return commands.createTeam(first, Number(option(args, '--concurrency') ?? 10));
@@ -144,7 +208,9 @@ async function main(): Promise<void> {
   const config = loadConfig(ServiceDatabaseConfig);
   const db = createKysely<BillingDatabase>(config.DATABASE_URL, () => undefined, 1);
   try {
-    process.stdout.write(`${await run(new AdminCommands(db, config), process.argv.slice(2))}\n`);
+    const commands = new AdminCommands(db, config);
+    const billing = new BillingCommands(db, (teamId) => commands.announceCreditsChanged(teamId));
+    process.stdout.write(`${await run(commands, billing, process.argv.slice(2))}\n`);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

@@ -1,5 +1,6 @@
 import { apiKeyRow, teamRow, testDatabase } from '@wh/testing';
 import type { BillingDatabase } from '../database/billing-database';
+import { PlansRepository } from '../plans/plans.repository';
 import { ApiKeysRepository } from './api-keys.repository';
 
 describe('ApiKeysRepository', () => {
@@ -30,6 +31,16 @@ describe('ApiKeysRepository', () => {
 
     expect(await keys.findActiveByHash(key.hash)).toEqual({ keyId: key.id, teamId, concurrencyLimit: 7 });
     expect(await keys.findActiveByHash(apiKeyRow(teamId).row.key_hash)).toBeUndefined();
+  });
+
+  it("gives the plan's concurrency when the team's plan sets one", async () => {
+    const teamId = await aTeam(7);
+    const key = await aKey(teamId);
+    const plans = new PlansRepository(database.db);
+    await plans.define({ id: 'two-at-a-time', creditsPerPeriod: null, concurrency: 2, rateLimits: {} });
+    await plans.assign(teamId, 'two-at-a-time');
+
+    expect(await keys.findActiveByHash(key.hash)).toEqual({ keyId: key.id, teamId, concurrencyLimit: 2 });
   });
 
   it('stores each hash once', async () => {

@@ -32,7 +32,14 @@ export class ApiKeysRepository {
     const row = await this.db
       .selectFrom('api_keys')
       .innerJoin('teams', 'teams.id', 'api_keys.team_id')
-      .select(['api_keys.id as keyId', 'api_keys.team_id as teamId', 'teams.concurrency_limit as concurrencyLimit'])
+      .leftJoin('team_plans', 'team_plans.team_id', 'teams.id')
+      .leftJoin('billing_plans', 'billing_plans.id', 'team_plans.plan_id')
+      // A plan's concurrency overrides the team's own; the unlimited plan sets none.
+      .select((eb) => [
+        'api_keys.id as keyId',
+        'api_keys.team_id as teamId',
+        eb.fn.coalesce('billing_plans.concurrency', 'teams.concurrency_limit').as('concurrencyLimit'),
+      ])
       .where('api_keys.key_hash', '=', keyHash)
       .where('api_keys.revoked_at', 'is', null)
       .executeTakeFirst();

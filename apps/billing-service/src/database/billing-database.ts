@@ -18,13 +18,54 @@ export interface BillingDatabase {
     created_at: Generated<Date>;
     revoked_at: ColumnType<Date | null, never, Date>;
   };
-  usage_events: {
-    event_id: string;
+  billing_plans: {
+    id: string;
+    /** Null: unlimited. */
+    credits_per_period: number | null;
+    /** Null: the team's own `concurrency_limit`. */
+    concurrency: number | null;
+    rate_limits: ColumnType<RateLimitsColumn, string, string>;
+    created_at: Generated<Date>;
+  };
+  team_plans: {
     team_id: string;
-    kind: string;
-    job_id: string;
+    plan_id: string;
+    updated_at: Generated<Date>;
+  };
+  credit_ledger: {
+    id: Generated<string>;
+    idempotency_key: string;
+    team_id: string;
+    entry: LedgerEntryKind;
     credits: number;
+    kind: string | null;
+    job_id: string | null;
+    api_key_id: string | null;
+    reason: string | null;
+    period_start: Date;
     occurred_at: Date;
     recorded_at: Generated<Date>;
   };
+  credit_balances: {
+    team_id: string;
+    period_start: Date;
+    /** bigint: pg returns it as a string. */
+    charged: ColumnType<string, number, number>;
+    granted: ColumnType<string, number, number>;
+  };
+  credit_reservations: {
+    id: Generated<string>;
+    team_id: string;
+    period_start: Date;
+    credits: number;
+    job_id: string | null;
+    expires_at: Date;
+    released_at: Date | null;
+    created_at: Generated<Date>;
+  };
 }
+
+export type LedgerEntryKind = 'charge' | 'grant' | 'revoke';
+
+/** Requests per minute by endpoint kind; a kind that is absent is not limited. */
+export type RateLimitsColumn = Partial<Record<string, number>>;

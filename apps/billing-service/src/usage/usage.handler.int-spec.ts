@@ -4,7 +4,7 @@ import { encodeJson } from '@wh/platform/messaging';
 import { eventually, testDatabase, testNats, usageRecordedEvent } from '@wh/testing';
 import type { BillingDatabase } from '../database/billing-database';
 import { UsageHandler } from './usage.handler';
-import { UsageRepository } from './usage.repository';
+import { LedgerRepository } from '../ledger/ledger.repository';
 
 /** The contract's consumers with redelivery fast enough for a test. */
 const fast = <S extends StreamSubject>(definition: ConsumerDefinition<S>): ConsumerDefinition<S> => ({
@@ -23,7 +23,7 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
   const crashAfterCommit = new Set<string>();
 
   beforeAll(async () => {
-    const handler = new UsageHandler(new UsageRepository(database.db));
+    const handler = new UsageHandler(new LedgerRepository(database.db), { teamsChanged: async () => undefined });
     await nats.consume({
       definition: fast(Consumers.billingUsage),
       handler: async (event) => {
@@ -43,9 +43,9 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
 
   async function creditsOf(eventId: string): Promise<number[]> {
     const rows = await database.db
-      .selectFrom('usage_events')
+      .selectFrom('credit_ledger')
       .select('credits')
-      .where('event_id', '=', eventId)
+      .where('idempotency_key', '=', eventId)
       .execute();
     return rows.map((row) => row.credits);
   }
@@ -93,6 +93,7 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
     await eventually(async () => expect(await pending(Consumers.billingUsageBatches)).toBe(0));
     expect(await creditsOf(single.eventId)).toEqual([1]);
     expect(await creditsOf(batch[1].eventId)).toEqual([4]);
+    expect(await new LedgerRepository(database.db).drift()).toEqual([]);
   });
 
   it('dead-letters an event that breaks the contract without handling it', async () => {

@@ -296,4 +296,25 @@ describe('CrawlPagesRepository', () => {
       });
     });
   });
+
+  describe("a team's queue", () => {
+    it('counts pages in flight and waiting of running jobs only, and knows the latest success', async () => {
+      const teamId = randomUUID();
+      const { row } = await aJob({ team_id: teamId });
+      await somePages(row, 3);
+      await somePages(row, 2, { state: 'dispatched' });
+      await somePages(row, 1, { state: 'completed', finished_at: new Date('2026-11-20T10:00:00Z') });
+      await somePages(row, 1, { state: 'completed', finished_at: new Date('2026-11-21T10:00:00Z') });
+      const { row: done } = await aJob({ team_id: teamId, status: 'completed' } as Partial<CrawlJobRow>);
+      await somePages(done, 4);
+      await somePages((await aJob()).row, 5);
+
+      expect(await pages.queueOf(teamId)).toEqual({
+        active: 2,
+        waiting: 3,
+        mostRecentSuccess: new Date('2026-11-21T10:00:00Z'),
+      });
+      expect(await pages.queueOf(randomUUID())).toEqual({ active: 0, waiting: 0, mostRecentSuccess: null });
+    });
+  });
 });

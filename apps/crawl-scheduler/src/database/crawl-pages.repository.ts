@@ -24,6 +24,31 @@ export interface DispatchedPage {
 export class CrawlPagesRepository {
   constructor(@Inject(DATABASE) private readonly db: Kysely<CrawlDatabase>) {}
 
+  /** A team's pages in flight and waiting (of jobs still scraping), and when its latest page succeeded. */
+  async queueOf(teamId: string): Promise<{ active: number; waiting: number; mostRecentSuccess: Date | null }> {
+    const counts = await this.db
+      .selectFrom('crawl_pages')
+      .innerJoin('crawl_jobs', 'crawl_jobs.id', 'crawl_pages.job_id')
+      .select([
+        sql<number>`count(*) filter (where crawl_pages.state = 'dispatched')::int`.as('active'),
+        sql<number>`count(*) filter (where crawl_pages.state = 'queued')::int`.as('waiting'),
+      ])
+      .where('crawl_jobs.team_id', '=', teamId)
+      .where('crawl_jobs.status', '=', 'scraping')
+      .where('crawl_pages.state', 'in', ['queued', 'dispatched'])
+      .executeTakeFirstOrThrow();
+    const latest = await this.db
+      .selectFrom('crawl_pages')
+      .select('finished_at')
+      .where('team_id', '=', teamId)
+      .where('state', '=', 'completed')
+      .where('finished_at', 'is not', null)
+      .orderBy('finished_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return { active: counts.active, waiting: counts.waiting, mostRecentSuccess: latest?.finished_at ?? null };
+  }
+
   /**
    * Moves queued pages of a job to `dispatched`, as many as the job's and its team's concurrency allow. A lock per
    * team makes the count and the claim one step across every scheduler replica; the count and the claim are one

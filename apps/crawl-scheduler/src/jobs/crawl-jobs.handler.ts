@@ -10,8 +10,12 @@ import {
   type CrawlJobStatusReply,
   CrawlJobStatusRequest,
   Subjects,
+  type TeamQueueStatusReply,
+  TeamQueueStatusRequest,
 } from '@wh/contracts';
 import { HandleRequest, PreserveRpcErrors } from '@wh/platform/messaging';
+import { CreditReservations } from '../billing/credit-reservations';
+import { CrawlPagesRepository } from '../database/crawl-pages.repository';
 import { PageDispatcher } from '../dispatch/page-dispatcher';
 import { CancelJobService } from './cancel-job.service';
 import { CreateJobService } from './create-job.service';
@@ -26,6 +30,8 @@ export class CrawlJobsHandler {
     @Inject(JobQueriesService) private readonly queries: JobQueriesService,
     @Inject(CancelJobService) private readonly canceller: CancelJobService,
     @Inject(PageDispatcher) private readonly dispatcher: PageDispatcher,
+    @Inject(CrawlPagesRepository) private readonly pages: CrawlPagesRepository,
+    @Inject(CreditReservations) private readonly reservations: CreditReservations,
   ) {}
 
   @HandleRequest(Subjects.crawlJobCreate)
@@ -42,8 +48,10 @@ export class CrawlJobsHandler {
   }
 
   @HandleRequest(Subjects.crawlJobCancel)
-  cancel(request: CrawlJobRef): Promise<CrawlJobCancelReply> {
-    return this.canceller.execute(request);
+  async cancel(request: CrawlJobRef): Promise<CrawlJobCancelReply> {
+    const reply = await this.canceller.execute(request);
+    if (reply.status === 'cancelled') await this.reservations.release([request.jobId]);
+    return reply;
   }
 
   @HandleRequest(Subjects.crawlJobErrors)
@@ -54,5 +62,15 @@ export class CrawlJobsHandler {
   @HandleRequest(Subjects.crawlJobsActive)
   active(request: ActiveCrawlsRequest): Promise<ActiveCrawlsReply> {
     return this.queries.active(request.teamId);
+  }
+
+  @HandleRequest(Subjects.teamQueueStatus)
+  async queueStatus(request: TeamQueueStatusRequest): Promise<TeamQueueStatusReply> {
+    const queue = await this.pages.queueOf(request.teamId);
+    return {
+      activeJobsInQueue: queue.active,
+      waitingJobsInQueue: queue.waiting,
+      mostRecentSuccess: queue.mostRecentSuccess?.toISOString() ?? null,
+    };
   }
 }

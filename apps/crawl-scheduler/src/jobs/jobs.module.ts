@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module';
 import { CrawlSchedulerConfig } from '../crawl-scheduler.config';
 import { CrawlDatabaseModule } from '../database/database.module';
 import { DispatchModule } from '../dispatch/dispatch.module';
@@ -12,7 +13,7 @@ import { JobQueriesService } from './job-queries.service';
 
 /** The gateway's calls about batch scrapes and crawls (create, status, cancel, errors, active), and the end of a job. */
 @Module({
-  imports: [CrawlDatabaseModule, WebhooksModule, DispatchModule],
+  imports: [CrawlDatabaseModule, WebhooksModule, DispatchModule, BillingModule],
   controllers: [CrawlJobsHandler],
   providers: [
     { provide: DOCUMENT_RETENTION_MS, inject: [CrawlSchedulerConfig], useFactory: documentRetentionMs },

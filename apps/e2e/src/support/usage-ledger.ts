@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { eventually } from '@wh/testing';
 
 /**
- * Reads the credits of one scrape from `usage_events`. Usage events arrive asynchronously, so it counts the
+ * Reads the credits of one scrape from the charges in `credit_ledger`. Usage events arrive asynchronously, so it counts the
  * successful scrapes of the suite and waits until every earlier one is recorded before and after the scrape
  * whose credits it reads: the newest row is then that scrape's.
  */
@@ -21,12 +21,15 @@ export class UsageLedger {
     await client.connect();
     try {
       const recorded = async (): Promise<number> =>
-        Number((await client.query<{ n: string }>('select count(*) as n from usage_events')).rows[0]?.n);
+        Number(
+          (await client.query<{ n: string }>("select count(*) as n from credit_ledger where entry = 'charge'")).rows[0]
+            ?.n,
+        );
       await eventually(async () => expect(await recorded()).toBe(this.successfulScrapes));
       await work();
       await eventually(async () => expect(await recorded()).toBe(this.successfulScrapes));
       const { rows } = await client.query<{ credits: number }>(
-        'select credits from usage_events order by recorded_at desc limit 1',
+        "select credits from credit_ledger where entry = 'charge' order by id desc limit 1",
       );
       return rows[0]?.credits ?? Number.NaN;
     } finally {

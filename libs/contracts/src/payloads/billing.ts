@@ -1,5 +1,17 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsISO8601, IsString, Length, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsInt,
+  IsISO8601,
+  IsString,
+  Length,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 
 /** Request on `billing.apikey.verify`. The gateway sends only the key's SHA-256, never the key. */
 export class ApiKeyVerifyRequest {
@@ -67,3 +79,94 @@ export interface TeamWebhookSecretReply {
 
 /** Team used for every request when authentication is switched off for single-user local use. */
 export const LOCAL_TEAM_ID = '00000000-0000-4000-8000-000000000000';
+
+/** The endpoint kinds plans limit per minute (`status`: reads of job status and team usage). */
+export const ENDPOINT_KINDS = ['scrape', 'crawl', 'batch', 'extract', 'browser', 'status'] as const;
+export type EndpointKind = (typeof ENDPOINT_KINDS)[number];
+
+/** Request on `billing.credits.check` and `billing.team.credit-usage`: a team's standing now. */
+export class TeamCreditsRequest {
+  @IsString()
+  teamId!: string;
+}
+
+/** A team's balance in its current billing period; credits are null on an unlimited plan. */
+export interface TeamCreditsReply {
+  planId: string;
+  planCredits: number | null;
+  remainingCredits: number | null;
+  /** ISO 8601; the period ends (exclusive) where the next begins. */
+  billingPeriodStart: string;
+  billingPeriodEnd: string;
+  concurrency: number;
+  /** Requests per minute by endpoint kind; an absent kind is not limited. */
+  rateLimits: Partial<Record<EndpointKind, number>>;
+}
+
+/** Request on `billing.credits.reserve`: set credits aside for a crawl or batch about to be created. */
+export class CreditsReserveRequest {
+  @IsString()
+  teamId!: string;
+
+  @IsInt()
+  @Min(1)
+  credits!: number;
+}
+
+export interface CreditsReserveReply {
+  /** Null when nothing was set aside (none left, or an unlimited plan). */
+  reservationId: string | null;
+  /** At most what was asked: what the job may use. Everything asked on an unlimited plan. */
+  granted: number;
+}
+
+/** Request on `billing.credits.bind`: the job a reservation was made for. */
+export class CreditsBindRequest {
+  @IsString()
+  teamId!: string;
+
+  @IsString()
+  reservationId!: string;
+
+  @IsString()
+  jobId!: string;
+}
+
+/** Request on `billing.credits.release`: a job ended (or was never created); what it did not use is free again. */
+export class CreditsReleaseRequest {
+  @IsOptional()
+  @IsString()
+  jobId?: string;
+
+  /** A reservation whose job was never created. */
+  @IsOptional()
+  @IsString()
+  reservationId?: string;
+}
+
+/** Broadcast on `billing.credits.changed` after charges or grants of a team committed: cached balances are stale. */
+export class TeamCreditsChangedEvent {
+  @IsString()
+  teamId!: string;
+}
+
+/** Request on `billing.team.credit-usage.historical`. */
+export class CreditUsageHistoryRequest {
+  @IsString()
+  teamId!: string;
+
+  @IsBoolean()
+  byApiKey!: boolean;
+}
+
+export interface CreditUsageHistoryPeriod {
+  startDate: string;
+  endDate: string;
+  /** The key's id, when asked by key; charges made without a known key have none. */
+  apiKeyId?: string;
+  creditsUsed: number;
+}
+
+export interface CreditUsageHistoryReply {
+  periods: CreditUsageHistoryPeriod[];
+}

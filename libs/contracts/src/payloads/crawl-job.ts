@@ -248,3 +248,18 @@ export class WebhookDeliveryCommand {
 
 /** Links taken from one crawled page: a bound on the frontier work and the event size one page can cause. */
 export const MAX_DISCOVERED_LINKS_PER_PAGE = 5_000;
+
+/** Request on `crawl.team.queue-status`: a team's pages waiting for and holding its concurrency. */
+export class TeamQueueStatusRequest {
+  @IsString()
+  teamId!: string;
+}
+
+export interface TeamQueueStatusReply {
+  /** Pages of the team's running crawls and batch scrapes being scraped now. */
+  activeJobsInQueue: number;
+  /** Pages queued behind the team's (or the job's) concurrency. */
+  waitingJobsInQueue: number;
+  /** ISO 8601 time of the team's latest successfully scraped page, or null. */
+  mostRecentSuccess: string | null;
+}

@@ -39,8 +39,8 @@ export interface StackDescription {
 export interface RunningStack extends StackDescription {
   processes: Map<ServiceName, ChildProcess>;
   env: NodeJS.ProcessEnv;
-  /** Starts one more replica (or a replacement) of a service in this stack. */
-  startService(service: ServiceName): Promise<ChildProcess>;
+  /** Starts one more replica (or a replacement) of a service in this stack; `port` picks its HTTP port. */
+  startService(service: ServiceName, options?: { port?: number }): Promise<ChildProcess>;
   stop(): Promise<void>;
 }
 
@@ -92,8 +92,9 @@ export async function startStack(
   const started: ChildProcess[] = [];
   const healthUrls: Record<string, string> = {};
   let replica = 0;
-  const startService = async (service: ServiceName): Promise<ChildProcess> => {
-    const port = service === 'api-gateway' && !processes.has(service) ? gatewayPort : await freePort();
+  const startService = async (service: ServiceName, startOptions: { port?: number } = {}): Promise<ChildProcess> => {
+    const port =
+      startOptions.port ?? (service === 'api-gateway' && !processes.has(service) ? gatewayPort : await freePort());
     replica += 1;
     const child = spawnCompiled(
       `apps/${service}/src/main.js`,

@@ -1,0 +1,52 @@
+import type { TeamCreditsReply } from '@wh/contracts';
+import { TeamCreditsCache } from './team-credits-cache';
+
+const credits = (remainingCredits: number | null): TeamCreditsReply => ({
+  planId: 'p',
+  planCredits: remainingCredits,
+  remainingCredits,
+  billingPeriodStart: '2026-11-01T00:00:00.000Z',
+  billingPeriodEnd: '2026-12-01T00:00:00.000Z',
+  concurrency: 2,
+  rateLimits: {},
+});
+
+describe('TeamCreditsCache', () => {
+  it('answers from memory until the entry expires', () => {
+    let now = 1_000;
+    const cache = new TeamCreditsCache(500, 10, () => now);
+    cache.remember('a', credits(3));
+    now += 499;
+    expect(cache.get('a')?.credits).toEqual(credits(3));
+    now += 1;
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('counts the requests admitted since the balance was read, until a fresh one replaces it', () => {
+    const cache = new TeamCreditsCache(60_000, 10);
+    cache.remember('a', credits(3));
+    cache.admit('a', 1);
+    cache.admit('a', 1);
+    expect(cache.get('a')?.admitted).toBe(2);
+    cache.remember('a', credits(1));
+    expect(cache.get('a')?.admitted).toBe(0);
+  });
+
+  it('forgets a team whose balance billing announced as changed', () => {
+    const cache = new TeamCreditsCache(60_000, 10);
+    cache.remember('a', credits(3));
+    cache.forget('a');
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('keeps the most recently read teams within its size, and nothing with a zero lifetime', () => {
+    const cache = new TeamCreditsCache(60_000, 1);
+    cache.remember('a', credits(1));
+    cache.remember('b', credits(1));
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeDefined();
+    const off = new TeamCreditsCache(0, 10);
+    off.remember('a', credits(1));
+    expect(off.get('a')).toBeUndefined();
+  });
+});

@@ -1,0 +1,54 @@
+import type { TeamCreditsReply } from '@wh/contracts';
+
+interface CachedCredits {
+  credits: TeamCreditsReply;
+  expiresAt: number;
+  /** Billable requests this replica admitted since the balance was read: their charges may not be in it yet. */
+  admitted: number;
+}
+
+/**
+ * Teams' balances as billing-service last reported them. An entry lives until billing announces a change for its
+ * team (after charges or grants commit) or `ttlMs` passes, whichever is first: the lifetime bounds how long a missed
+ * announcement lasts. Requests admitted meanwhile are subtracted here, so one replica does not admit more work than
+ * the balance it read allowed.
+ */
+export class TeamCreditsCache {
+  // Insertion order doubles as age order, as in the verified-key cache.
+  private readonly entries = new Map<string, CachedCredits>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(teamId: string): { credits: TeamCreditsReply; admitted: number } | undefined {
+    const entry = this.entries.get(teamId);
+    if (!entry) return undefined;
+    if (entry.expiresAt > this.now()) return entry;
+    this.entries.delete(teamId);
+    return undefined;
+  }
+
+  remember(teamId: string, credits: TeamCreditsReply): void {
+    if (this.ttlMs <= 0) return;
+    this.entries.delete(teamId);
+    this.entries.set(teamId, { credits, expiresAt: this.now() + this.ttlMs, admitted: 0 });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  /** Counts a request admitted against the cached balance. */
+  admit(teamId: string, credits: number): void {
+    const entry = this.entries.get(teamId);
+    if (entry) entry.admitted += credits;
+  }
+
+  forget(teamId: string): void {
+    this.entries.delete(teamId);
+  }
+}

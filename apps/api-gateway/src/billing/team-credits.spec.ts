@@ -1,0 +1,54 @@
+import { Subjects, type TeamCreditsReply } from '@wh/contracts';
+import type { Logger } from '@wh/platform/logging';
+import type { NatsClient, NatsRequester } from '@wh/platform/messaging';
+import { GatewayConfig } from '../gateway.config';
+import { INSUFFICIENT_CREDITS_MESSAGE, TeamCredits } from './team-credits';
+
+function setup(remainingCredits: number | null, authDisabled = false) {
+  const reply: TeamCreditsReply = {
+    planId: 'p',
+    planCredits: 10,
+    remainingCredits,
+    billingPeriodStart: '2026-11-01T00:00:00.000Z',
+    billingPeriodEnd: '2026-12-01T00:00:00.000Z',
+    concurrency: 2,
+    rateLimits: {},
+  };
+  const requester = { request: jest.fn().mockResolvedValue(reply) };
+  const credits = new TeamCredits(
+    requester as unknown as NatsRequester,
+    {} as NatsClient,
+    Object.assign(new GatewayConfig(), { CREDITS_CACHE_TTL_MS: 60_000, AUTH_DISABLED: authDisabled }),
+    {} as Logger,
+  );
+  return { credits, requester };
+}
+
+describe('TeamCredits', () => {
+  it('admits as many requests as the cached balance allows, then refuses with INSUFFICIENT_CREDITS', async () => {
+    const { credits, requester } = setup(2);
+
+    await credits.admit('team-1');
+    await credits.admit('team-1');
+    await expect(credits.admit('team-1')).rejects.toMatchObject({
+      code: 'INSUFFICIENT_CREDITS',
+      message: INSUFFICIENT_CREDITS_MESSAGE,
+    });
+    expect(requester.request).toHaveBeenCalledTimes(1);
+    expect(requester.request).toHaveBeenCalledWith(Subjects.creditsCheck, { teamId: 'team-1' }, expect.any(Number));
+  });
+
+  it('asks billing nothing in single-user local mode, where nobody is billed', async () => {
+    const { credits, requester } = setup(0, true);
+
+    await expect(credits.fresh('local')).resolves.toMatchObject({ remainingCredits: null, rateLimits: {} });
+    expect(requester.request).not.toHaveBeenCalled();
+  });
+
+  it('admits everything on an unlimited plan', async () => {
+    const { credits } = setup(null);
+
+    for (let i = 0; i < 5; i += 1) await credits.admit('team-1');
+    expect((await credits.of('team-1')).remainingCredits).toBeNull();
+  });
+});

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { testDatabase } from '@wh/testing';
+import type { BillingDatabase } from '../database/billing-database';
+import { type ChargeRecord, LedgerRepository } from './ledger.repository';
+
+describe('LedgerRepository', () => {
+  const database = testDatabase<BillingDatabase>();
+  let ledger: LedgerRepository;
+  const november = new Date('2026-11-01T00:00:00Z');
+  const december = new Date('2026-12-01T00:00:00Z');
+
+  beforeAll(() => {
+    ledger = new LedgerRepository(database.db);
+  });
+
+  function charge(teamId: string, overrides: Partial<ChargeRecord> = {}): ChargeRecord {
+    return {
+      eventId: randomUUID(),
+      teamId,
+      kind: 'scrape',
+      jobId: randomUUID(),
+      credits: 1,
+      occurredAt: new Date('2026-11-22T08:00:00Z'),
+      ...overrides,
+    };
+  }
+
+  async function ledgerCredits(eventIds: string[]): Promise<number[]> {
+    const rows = await database.db
+      .selectFrom('credit_ledger')
+      .select('credits')
+      .where('idempotency_key', 'in', eventIds)
+      .orderBy('occurred_at')
+      .execute();
+    return rows.map((row) => row.credits);
+  }
+
+  it('stores every charge of a batch, in the period it occurred in, and adds it to that period', async () => {
+    const teamId = randomUUID();
+    const charges = [
+      charge(teamId, { credits: 1 }),
+      charge(teamId, { credits: 5, occurredAt: new Date('2026-11-30T23:59:59Z') }),
+      charge(teamId, { credits: 2, occurredAt: new Date('2026-12-01T00:00:00Z') }),
+    ];
+
+    expect(await ledger.charge(charges)).toBe(3);
+
+    expect(await ledgerCredits(charges.map((c) => c.eventId))).toEqual([1, 5, 2]);
+    expect(await ledger.totals(teamId, november)).toEqual({ charged: 6, granted: 0 });
+    expect(await ledger.totals(teamId, december)).toEqual({ charged: 2, granted: 0 });
+  });
+
+  it('charges a redelivered event once, keeping the first delivery, and counts it once', async () => {
+    const teamId = randomUUID();
+    const first = charge(teamId, { credits: 2 });
+
+    await ledger.charge([first]);
+    expect(await ledger.charge([{ ...first, credits: 9 }])).toBe(0);
+
+    expect(await ledgerCredits([first.eventId])).toEqual([2]);
+    expect(await ledger.totals(teamId, november)).toEqual({ charged: 2, granted: 0 });
+  });
+
+  it('charges a charge repeated inside one batch once, and the rest of the batch', async () => {
+    const teamId = randomUUID();
+    const repeated = charge(teamId);
+    const other = charge(teamId);
+
+    expect(await ledger.charge([repeated, other, repeated])).toBe(2);
+
+    expect(await ledger.totals(teamId, november)).toEqual({ charged: 2, granted: 0 });
+  });
+
+  it('counts each charge once when two replicas record overlapping batches at the same time', async () => {
+    const teamId = randomUUID();
+    const charges = Array.from({ length: 200 }, () => charge(teamId));
+    const reversed = [...charges].reverse();
+
+    const inserted = await Promise.all([
+      ledger.charge(charges),
+      ledger.charge(reversed),
+      ledger.charge(charges.slice(50)),
+    ]);
+
+    expect(inserted.reduce((sum, n) => sum + n, 0)).toBe(200);
+    expect(await ledger.totals(teamId, november)).toEqual({ charged: 200, granted: 0 });
+    expect(await ledger.drift()).toEqual([]);
+  });
+
+  it('keeps grants and revocations in their period, once per key, with their reason', async () => {
+    const teamId = randomUUID();
+    const at = new Date('2026-11-10T00:00:00Z');
+    const grantKey = `grant:${randomUUID()}`;
+
+    expect(await ledger.grant({ idempotencyKey: grantKey, teamId, credits: 10, reason: 'trial', at })).toBe(true);
+    expect(await ledger.grant({ idempotencyKey: grantKey, teamId, credits: 10, reason: 'trial', at })).toBe(false);
+    await ledger.revoke({ idempotencyKey: `revoke:${randomUUID()}`, teamId, credits: 3, reason: 'mistake', at });
+
+    expect(await ledger.totals(teamId, november)).toEqual({ charged: 0, granted: 7 });
+    expect(await ledger.totals(teamId, december)).toEqual({ charged: 0, granted: 0 });
+    const rows = await ledger.rows(teamId, november, december);
+    expect(rows.map((row) => [row.entry, row.credits, row.reason])).toEqual([
+      ['grant', 10, 'trial'],
+      ['revoke', 3, 'mistake'],
+    ]);
+  });
+
+  it('sums charges by period and, when asked, by API key', async () => {
+    const teamId = randomUUID();
+    const keyA = randomUUID();
+    await ledger.charge([
+      charge(teamId, { credits: 1, apiKeyId: keyA }),
+      charge(teamId, { credits: 2 }),
+      charge(teamId, { credits: 4, apiKeyId: keyA, occurredAt: new Date('2026-12-02T00:00:00Z') }),
+    ]);
+
+    expect(await ledger.chargedByPeriod(teamId, false)).toEqual([
+      { periodStart: december, apiKeyId: null, charged: 4 },
+      { periodStart: november, apiKeyId: null, charged: 3 },
+    ]);
+    expect(await ledger.chargedByPeriod(teamId, true)).toEqual(
+      expect.arrayContaining([
+        { periodStart: december, apiKeyId: keyA, charged: 4 },
+        { periodStart: november, apiKeyId: keyA, charged: 1 },
+        { periodStart: november, apiKeyId: null, charged: 2 },
+      ]),
+    );
+  });
+
+  it('reports a running total that no longer matches its ledger rows', async () => {
+    const teamId = randomUUID();
+    await ledger.charge([charge(teamId, { credits: 3 })]);
+    expect((await ledger.drift()).filter((drift) => drift.teamId === teamId)).toEqual([]);
+
+    await database.db.updateTable('credit_balances').set({ charged: 1 }).where('team_id', '=', teamId).execute();
+
+    expect((await ledger.drift()).filter((drift) => drift.teamId === teamId)).toEqual([
+      { teamId, periodStart: november, ledger: { charged: 3, granted: 0 }, balance: { charged: 1, granted: 0 } },
+    ]);
+    await database.db.updateTable('credit_balances').set({ charged: 3 }).where('team_id', '=', teamId).execute();
+  });
+});

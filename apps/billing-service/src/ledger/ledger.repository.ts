@@ -1,0 +1,256 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { BillingDatabase, LedgerEntryKind } from '../database/billing-database';
+import { billingPeriodAt } from './billing-period';
+
+/** One page's (or request's) credits; the usage event id is its idempotency key. */
+export interface ChargeRecord {
+  eventId: string;
+  teamId: string;
+  kind: string;
+  jobId: string;
+  credits: number;
+  occurredAt: Date;
+  apiKeyId?: string | null;
+}
+
+/** A grant (or revocation) of credits by an operator, for the period it is made in. */
+export interface Adjustment {
+  idempotencyKey: string;
+  teamId: string;
+  credits: number;
+  reason: string;
+  at: Date;
+}
+
+export interface PeriodTotals {
+  charged: number;
+  /** Grants minus revocations. */
+  granted: number;
+}
+
+export interface BalanceDrift {
+  teamId: string;
+  periodStart: Date;
+  ledger: PeriodTotals;
+  balance: PeriodTotals;
+}
+
+export interface LedgerRow {
+  idempotencyKey: string;
+  entry: LedgerEntryKind;
+  credits: number;
+  kind: string | null;
+  jobId: string | null;
+  apiKeyId: string | null;
+  reason: string | null;
+  periodStart: Date;
+  occurredAt: Date;
+}
+
+export interface PeriodUsage {
+  periodStart: Date;
+  apiKeyId: string | null;
+  charged: number;
+}
+
+type Db = Kysely<BillingDatabase> | Transaction<BillingDatabase>;
+
+/**
+ * The credit ledger: immutable rows, each with its idempotency key, and the per-period running totals written in the
+ * same transaction. A row that was already there (redelivery, replay, another replica) adds nothing to the totals.
+ */
+export class LedgerRepository {
+  constructor(private readonly db: Kysely<BillingDatabase>) {}
+
+  /** Idempotent by event id; returns how many charges were new. */
+  async charge(charges: readonly ChargeRecord[]): Promise<number> {
+    if (charges.length === 0) return 0;
+    // Rows and totals are written in key order, so two replicas with overlapping batches wait instead of deadlocking.
+    const sorted = [...charges].sort((a, b) => (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('credit_ledger')
+        .values(
+          sorted.map((charge) => ({
+            idempotency_key: charge.eventId,
+            team_id: charge.teamId,
+            entry: 'charge' as const,
+            credits: charge.credits,
+            kind: charge.kind,
+            job_id: charge.jobId,
+            api_key_id: charge.apiKeyId ?? null,
+            period_start: billingPeriodAt(charge.occurredAt).start,
+            occurred_at: charge.occurredAt,
+          })),
+        )
+        .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+        .returning(['team_id', 'period_start', 'credits'])
+        .execute();
+      await addToTotals(
+        trx,
+        inserted.map((row) => ({
+          teamId: row.team_id,
+          periodStart: row.period_start,
+          charged: row.credits,
+          granted: 0,
+        })),
+      );
+      return inserted.length;
+    });
+  }
+
+  /** Idempotent by key; false when the key was used before. */
+  async grant(adjustment: Adjustment): Promise<boolean> {
+    return this.adjust('grant', adjustment);
+  }
+
+  async revoke(adjustment: Adjustment): Promise<boolean> {
+    return this.adjust('revoke', adjustment);
+  }
+
+  private async adjust(entry: 'grant' | 'revoke', adjustment: Adjustment): Promise<boolean> {
+    const periodStart = billingPeriodAt(adjustment.at).start;
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('credit_ledger')
+        .values({
+          idempotency_key: adjustment.idempotencyKey,
+          team_id: adjustment.teamId,
+          entry,
+          credits: adjustment.credits,
+          reason: adjustment.reason,
+          period_start: periodStart,
+          occurred_at: adjustment.at,
+        })
+        .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return false;
+      const signed = entry === 'grant' ? adjustment.credits : -adjustment.credits;
+      await addToTotals(trx, [{ teamId: adjustment.teamId, periodStart, charged: 0, granted: signed }]);
+      return true;
+    });
+  }
+
+  /** The running totals of one period of a team (zero when nothing happened in it). */
+  async totals(teamId: string, periodStart: Date): Promise<PeriodTotals> {
+    const row = await this.db
+      .selectFrom('credit_balances')
+      .select(['charged', 'granted'])
+      .where('team_id', '=', teamId)
+      .where('period_start', '=', periodStart)
+      .executeTakeFirst();
+    return { charged: Number(row?.charged ?? 0), granted: Number(row?.granted ?? 0) };
+  }
+
+  /** Every ledger row of a team in `[from, to)` of occurrence, oldest first. */
+  async rows(teamId: string, from: Date, to: Date): Promise<LedgerRow[]> {
+    const rows = await this.db
+      .selectFrom('credit_ledger')
+      .selectAll()
+      .where('team_id', '=', teamId)
+      .where('occurred_at', '>=', from)
+      .where('occurred_at', '<', to)
+      .orderBy('occurred_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      idempotencyKey: row.idempotency_key,
+      entry: row.entry,
+      credits: row.credits,
+      kind: row.kind,
+      jobId: row.job_id,
+      apiKeyId: row.api_key_id,
+      reason: row.reason,
+      periodStart: row.period_start,
+      occurredAt: row.occurred_at,
+    }));
+  }
+
+  /** Credits charged per period (and per API key when asked), newest period first. */
+  async chargedByPeriod(teamId: string, byApiKey: boolean): Promise<PeriodUsage[]> {
+    const rows = await this.db
+      .selectFrom('credit_ledger')
+      .select(['period_start', sql<number>`sum(credits)::int`.as('charged')])
+      .$if(byApiKey, (query) => query.select('api_key_id').groupBy('api_key_id'))
+      .where('team_id', '=', teamId)
+      .where('entry', '=', 'charge')
+      .groupBy('period_start')
+      .orderBy('period_start', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      periodStart: row.period_start,
+      apiKeyId: (row as { api_key_id?: string | null }).api_key_id ?? null,
+      charged: row.charged,
+    }));
+  }
+
+  /** Recomputes every period's totals from the ledger rows and lists those whose running totals differ. */
+  async drift(): Promise<BalanceDrift[]> {
+    const { rows } = await sql<{
+      team_id: string;
+      period_start: Date;
+      ledger_charged: string;
+      ledger_granted: string;
+      balance_charged: string;
+      balance_granted: string;
+    }>`
+      with ledger as (
+        select team_id, period_start,
+               sum(case when entry = 'charge' then credits else 0 end) as charged,
+               sum(case when entry = 'grant' then credits when entry = 'revoke' then -credits else 0 end) as granted
+        from credit_ledger group by team_id, period_start
+      )
+      select coalesce(l.team_id, b.team_id) as team_id, coalesce(l.period_start, b.period_start) as period_start,
+             coalesce(l.charged, 0) as ledger_charged, coalesce(l.granted, 0) as ledger_granted,
+             coalesce(b.charged, 0) as balance_charged, coalesce(b.granted, 0) as balance_granted
+      from ledger l full outer join credit_balances b on b.team_id = l.team_id and b.period_start = l.period_start
+      where coalesce(l.charged, 0) <> coalesce(b.charged, 0) or coalesce(l.granted, 0) <> coalesce(b.granted, 0)
+      order by 1, 2
+    `.execute(this.db);
+    return rows.map((row) => ({
+      teamId: row.team_id,
+      periodStart: row.period_start,
+      ledger: { charged: Number(row.ledger_charged), granted: Number(row.ledger_granted) },
+      balance: { charged: Number(row.balance_charged), granted: Number(row.balance_granted) },
+    }));
+  }
+}
+
+interface TotalsDelta {
+  teamId: string;
+  periodStart: Date;
+  charged: number;
+  granted: number;
+}
+
+async function addToTotals(db: Db, deltas: readonly TotalsDelta[]): Promise<void> {
+  const merged = new Map<string, TotalsDelta>();
+  for (const delta of deltas) {
+    const key = `${delta.teamId}|${delta.periodStart.toISOString()}`;
+    const seen = merged.get(key);
+    if (seen) {
+      seen.charged += delta.charged;
+      seen.granted += delta.granted;
+    } else merged.set(key, { ...delta });
+  }
+  const ordered = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, delta]) => delta);
+  if (ordered.length === 0) return;
+  await db
+    .insertInto('credit_balances')
+    .values(
+      ordered.map((delta) => ({
+        team_id: delta.teamId,
+        period_start: delta.periodStart,
+        charged: delta.charged,
+        granted: delta.granted,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.columns(['team_id', 'period_start']).doUpdateSet({
+        charged: sql`credit_balances.charged + excluded.charged`,
+        granted: sql`credit_balances.granted + excluded.granted`,
+      }),
+    )
+    .execute();
+}
