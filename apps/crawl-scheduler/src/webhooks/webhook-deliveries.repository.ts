@@ -1,9 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { DATABASE } from '@wh/platform/database';
-import type { CrawlDatabase, Trx } from '../database/crawl-database';
+import type { CrawlDatabase, Db, Trx } from '../database/crawl-database';
 
 export type WebhookDeliveryRow = Selectable<CrawlDatabase['webhook_deliveries']>;
+
+/** The event types of kept pages, the events a job's terminal event waits for. */
+export const PAGE_EVENT_TYPES = ['crawl.page', 'batch_scrape.page'] as const;
+
+export type DeliveryRef = Pick<WebhookDeliveryRow, 'id' | 'team_id'>;
+
+type Deliveries = ExpressionBuilder<CrawlDatabase & { held: CrawlDatabase['webhook_deliveries'] }, 'held'>;
+
+/** No page event of the held delivery's job, recorded before it, is still without a first attempt. */
+const predecessorsAttempted = (eb: Deliveries) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('webhook_deliveries as page')
+        .select('page.id')
+        .whereRef('page.job_id', '=', 'held.job_id')
+        .where('page.attempts', '=', 0)
+        .where('page.event_type', 'in', [...PAGE_EVENT_TYPES])
+        .whereRef('page.sequence', '<', 'held.sequence'),
+    ),
+  );
 
 export interface NewDelivery {
   id: string;
@@ -13,6 +34,10 @@ export interface NewDelivery {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** The event's place among its job's events (see {@link nextSequence}). */
+  sequence: number;
+  /** Recorded as `held` rather than `pending`: a terminal event that waits for its job's page events. */
+  held?: boolean;
 }
 
 /** Webhook events waiting for, or done with, delivery. The body is kept here so a message only names it. */
@@ -32,6 +57,8 @@ export class WebhookDeliveriesRepository {
         url: delivery.url,
         headers: JSON.stringify(delivery.headers),
         body: delivery.body,
+        sequence: delivery.sequence,
+        status: delivery.held ? 'held' : 'pending',
         last_error: null,
         delivered_at: null,
       })
@@ -39,18 +66,91 @@ export class WebhookDeliveriesRepository {
       .execute();
   }
 
+  /**
+   * The number of the job's next event. Two recordings for one job must not run at once: callers hold the job's row
+   * lock (the unique index on job and sequence turns a caller that does not into a failed transaction).
+   */
+  async nextSequence(trx: Trx, jobId: string): Promise<number> {
+    const row = await trx
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.max('sequence').as('last'))
+      .where('job_id', '=', jobId)
+      .executeTakeFirst();
+    return (row?.last ?? 0) + 1;
+  }
+
+  /** How many page events the job has recorded. */
+  async pageEvents(trx: Trx, jobId: string): Promise<number> {
+    const row = await trx
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('job_id', '=', jobId)
+      .where('event_type', 'in', [...PAGE_EVENT_TYPES])
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  /** Whether a page event of the job has not finished its first attempt yet (never sent, or being sent). */
+  async hasUnattemptedPages(jobId: string, db: Db = this.db): Promise<boolean> {
+    const row = await db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('job_id', '=', jobId)
+      .where('attempts', '=', 0)
+      .where('event_type', 'in', [...PAGE_EVENT_TYPES])
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The held ones among these deliveries, with their jobs. */
+  async heldAmong(ids: readonly string[]): Promise<Pick<WebhookDeliveryRow, 'id' | 'job_id'>[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'job_id'])
+      .where('id', 'in', [...ids])
+      .where('status', '=', 'held')
+      .execute();
+  }
+
+  /** The job's held delivery, when every page event recorded before it had its first attempt. */
+  async releasableOf(jobId: string): Promise<DeliveryRef | undefined> {
+    return this.db
+      .selectFrom('webhook_deliveries as held')
+      .select(['held.id', 'held.team_id'])
+      .where('held.job_id', '=', jobId)
+      .where('held.status', '=', 'held')
+      .where(predecessorsAttempted)
+      .executeTakeFirst();
+  }
+
+  /** Held deliveries recorded before the cut-off that could go now: their release was lost with its process. */
+  async releasable(olderThan: Date): Promise<DeliveryRef[]> {
+    return this.db
+      .selectFrom('webhook_deliveries as held')
+      .select(['held.id', 'held.team_id'])
+      .where('held.status', '=', 'held')
+      .where('held.created_at', '<', olderThan)
+      .where(predecessorsAttempted)
+      .orderBy('held.created_at')
+      .limit(500)
+      .execute();
+  }
+
+  /** Marks published deliveries queued; one delivered, failed or queued already stays as it is. */
   async markQueued(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db
       .updateTable('webhook_deliveries')
       .set({ status: 'queued' })
       .where('id', 'in', [...ids])
-      .where('status', '=', 'pending')
+      .where('status', 'in', ['pending', 'held'])
       .execute();
   }
 
   /** Deliveries recorded but never queued (the scheduler died between commit and publish). */
-  async unqueued(olderThan: Date): Promise<Pick<WebhookDeliveryRow, 'id' | 'team_id'>[]> {
+  async unqueued(olderThan: Date): Promise<DeliveryRef[]> {
     return this.db
       .selectFrom('webhook_deliveries')
       .select(['id', 'team_id'])
