@@ -190,25 +190,29 @@ describe('WebhookDeliveriesRepository', () => {
       await expect(recorded({ ...first, id: randomUUID() })).rejects.toThrow(/webhook_deliveries_job_sequence/);
     });
 
-    it('sees a page event as waiting until its first attempt is recorded, whatever its outcome', async () => {
-      const [, page, otherPage] = await jobWith(['batch_scrape.started', 'batch_scrape.page', 'batch_scrape.page']);
+    it('sees an event as waiting until its first attempt is recorded, whatever its outcome', async () => {
+      const [started, page, otherPage] = await jobWith([
+        'batch_scrape.started',
+        'batch_scrape.page',
+        'batch_scrape.page',
+      ]);
       const jobId = page.jobId;
+      const waiting = async () => [
+        await deliveries.hasUnattempted(jobId, { pages: true }),
+        await deliveries.hasUnattempted(jobId, { pages: false }),
+      ];
 
-      expect(await deliveries.hasUnattemptedPages(jobId)).toBe(true);
-      await deliveries.recordAttempt(page.id, { delivered: false, error: 'timeout', final: false });
-      expect(await deliveries.hasUnattemptedPages(jobId)).toBe(true);
+      expect(await waiting()).toEqual([true, true]);
+      await deliveries.recordAttempt(started.id, { delivered: false, error: 'timeout', final: false });
+      expect(await waiting()).toEqual([true, false]);
+      await deliveries.recordAttempt(page.id, { delivered: true });
+      expect(await waiting()).toEqual([true, false]);
       await deliveries.recordAttempt(otherPage.id, { delivered: true });
-      expect(await deliveries.hasUnattemptedPages(jobId)).toBe(false);
+      expect(await waiting()).toEqual([false, false]);
     });
 
-    it('does not wait for a started event that was never attempted', async () => {
-      const [started] = await jobWith(['crawl.started']);
-
-      expect(await deliveries.hasUnattemptedPages(started.jobId)).toBe(false);
-    });
-
-    it('releases a held terminal event only once every page event before it had its first attempt', async () => {
-      const [, page, otherPage, completed] = await jobWith(
+    it('releases a held terminal event only once every event before it had its first attempt', async () => {
+      const [started, page, otherPage, completed] = await jobWith(
         ['crawl.started', 'crawl.page', 'crawl.page', 'crawl.completed'],
         true,
       );
@@ -219,19 +223,37 @@ describe('WebhookDeliveriesRepository', () => {
       expect(await statusOf(completed)).toBe('held');
       expect(await deliveries.unqueued(cutOff)).not.toContainEqual(expect.objectContaining({ id: completed.id }));
       await deliveries.recordAttempt(page.id, { delivered: true });
-      expect(await deliveries.releasableOf(jobId)).toBeUndefined();
+      await deliveries.recordAttempt(otherPage.id, { delivered: false, error: 'HTTP 500', final: false });
+      expect(await deliveries.releasableOf(jobId)).toEqual([]);
       expect(await releasableIds()).not.toContain(completed.id);
 
-      await deliveries.recordAttempt(otherPage.id, { delivered: false, error: 'HTTP 500', final: false });
+      await deliveries.recordAttempt(started.id, { delivered: true });
 
-      expect(await deliveries.releasableOf(jobId)).toEqual({ id: completed.id, team_id: completed.teamId });
+      expect(await deliveries.releasableOf(jobId)).toEqual([{ id: completed.id, team_id: completed.teamId }]);
       expect(await releasableIds()).toContain(completed.id);
     });
 
-    it('leaves a held event recorded after the cut-off to the handler that releases it', async () => {
-      const [, completed] = await jobWith(['crawl.started', 'crawl.completed'], true);
+    it('releases held page events once started had its first attempt, whatever the other pages do', async () => {
+      const first = aDelivery({ eventType: 'crawl.started' });
+      await recorded(first);
+      const heldPage = async (sequence: number) =>
+        recorded({ ...first, id: randomUUID(), eventType: 'crawl.page', sequence, held: true });
+      const [page, otherPage] = [await heldPage(2), await heldPage(3)];
 
-      expect(await deliveries.releasableOf(completed.jobId)).toBeDefined();
+      expect(await deliveries.releasableOf(first.jobId)).toEqual([]);
+      await deliveries.recordAttempt(first.id, { delivered: true });
+
+      expect(await deliveries.releasableOf(first.jobId)).toEqual([
+        { id: page.id, team_id: page.teamId },
+        { id: otherPage.id, team_id: otherPage.teamId },
+      ]);
+    });
+
+    it('leaves a held event recorded after the cut-off to the handler that releases it', async () => {
+      const [started, completed] = await jobWith(['crawl.started', 'crawl.completed'], true);
+      await deliveries.recordAttempt(started.id, { delivered: true });
+
+      expect(await deliveries.releasableOf(completed.jobId)).toHaveLength(1);
       expect((await deliveries.releasable(new Date(Date.now() - 120_000))).map((held) => held.id)).not.toContain(
         completed.id,
       );
@@ -245,7 +267,7 @@ describe('WebhookDeliveriesRepository', () => {
       ]);
       await deliveries.markQueued([completed.id]);
       expect(await statusOf(completed)).toBe('queued');
-      expect(await deliveries.releasableOf(completed.jobId)).toBeUndefined();
+      expect(await deliveries.releasableOf(completed.jobId)).toEqual([]);
     });
   });
 });

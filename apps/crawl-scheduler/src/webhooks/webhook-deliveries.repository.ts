@@ -5,24 +5,32 @@ import type { CrawlDatabase, Db, Trx } from '../database/crawl-database';
 
 export type WebhookDeliveryRow = Selectable<CrawlDatabase['webhook_deliveries']>;
 
-/** The event types of kept pages, the events a job's terminal event waits for. */
+/** The event types of kept pages, delivered in parallel among themselves. */
 export const PAGE_EVENT_TYPES = ['crawl.page', 'batch_scrape.page'] as const;
 
 export type DeliveryRef = Pick<WebhookDeliveryRow, 'id' | 'team_id'>;
 
 type Deliveries = ExpressionBuilder<CrawlDatabase & { held: CrawlDatabase['webhook_deliveries'] }, 'held'>;
 
-/** No page event of the held delivery's job, recorded before it, is still without a first attempt. */
+/**
+ * No event of the held delivery's job, recorded before it, is still without a first attempt; a held page event
+ * waits only for the events before it that are not page events (its job's `started`), never for other pages.
+ */
 const predecessorsAttempted = (eb: Deliveries) =>
   eb.not(
     eb.exists(
       eb
-        .selectFrom('webhook_deliveries as page')
-        .select('page.id')
-        .whereRef('page.job_id', '=', 'held.job_id')
-        .where('page.attempts', '=', 0)
-        .where('page.event_type', 'in', [...PAGE_EVENT_TYPES])
-        .whereRef('page.sequence', '<', 'held.sequence'),
+        .selectFrom('webhook_deliveries as before')
+        .select('before.id')
+        .whereRef('before.job_id', '=', 'held.job_id')
+        .where('before.attempts', '=', 0)
+        .whereRef('before.sequence', '<', 'held.sequence')
+        .where((w) =>
+          w.or([
+            w('held.event_type', 'not in', [...PAGE_EVENT_TYPES]),
+            w('before.event_type', 'not in', [...PAGE_EVENT_TYPES]),
+          ]),
+        ),
     ),
   );
 
@@ -36,7 +44,7 @@ export interface NewDelivery {
   body: string;
   /** The event's place among its job's events (see {@link nextSequence}). */
   sequence: number;
-  /** Recorded as `held` rather than `pending`: a terminal event that waits for its job's page events. */
+  /** Recorded as `held` rather than `pending`: it waits for the first attempts of events before it. */
   held?: boolean;
 }
 
@@ -90,16 +98,14 @@ export class WebhookDeliveriesRepository {
     return Number(row?.count ?? 0);
   }
 
-  /** Whether a page event of the job has not finished its first attempt yet (never sent, or being sent). */
-  async hasUnattemptedPages(jobId: string, db: Db = this.db): Promise<boolean> {
-    const row = await db
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('job_id', '=', jobId)
-      .where('attempts', '=', 0)
-      .where('event_type', 'in', [...PAGE_EVENT_TYPES])
-      .limit(1)
-      .executeTakeFirst();
+  /**
+   * Whether an event the job recorded has not finished its first attempt yet (never sent, or being sent): any event
+   * when `pages` is true (what a terminal event waits for), else any but page events (what a page event waits for).
+   */
+  async hasUnattempted(jobId: string, which: { pages: boolean }, db: Db = this.db): Promise<boolean> {
+    let query = db.selectFrom('webhook_deliveries').select('id').where('job_id', '=', jobId).where('attempts', '=', 0);
+    if (!which.pages) query = query.where('event_type', 'not in', [...PAGE_EVENT_TYPES]);
+    const row = await query.limit(1).executeTakeFirst();
     return row !== undefined;
   }
 
@@ -114,15 +120,16 @@ export class WebhookDeliveriesRepository {
       .execute();
   }
 
-  /** The job's held delivery, when every page event recorded before it had its first attempt. */
-  async releasableOf(jobId: string): Promise<DeliveryRef | undefined> {
+  /** The job's held deliveries whose predecessors have all had their first attempt, in their order. */
+  async releasableOf(jobId: string): Promise<DeliveryRef[]> {
     return this.db
       .selectFrom('webhook_deliveries as held')
       .select(['held.id', 'held.team_id'])
       .where('held.job_id', '=', jobId)
       .where('held.status', '=', 'held')
       .where(predecessorsAttempted)
-      .executeTakeFirst();
+      .orderBy('held.sequence')
+      .execute();
   }
 
   /** Held deliveries recorded before the cut-off that could go now: their release was lost with its process. */

@@ -30,10 +30,12 @@ describe('WebhookDeliveryHandler behind the crawl-scheduler-webhooks consumer, w
   let transactions: Transactions;
 
   beforeAll(async () => {
-    // Page events of the `slow-*` runs are answered after a while, as a busy receiver would.
+    // Events but `completed` of the `slow-*` runs are answered after a while, as a busy receiver would.
     receiver = await startWebhookReceiver({
       answerDelayMs: (body) =>
-        body.type === 'crawl.page' && String((body.metadata as { path?: string }).path).startsWith('slow-') ? 300 : 0,
+        body.type !== 'crawl.completed' && String((body.metadata as { path?: string }).path).startsWith('slow-')
+          ? 300
+          : 0,
     });
     deliveries = new WebhookDeliveriesRepository(database.db);
     notifier = new WebhookNotifier(deliveries, nats.publisher);
@@ -214,6 +216,37 @@ describe('WebhookDeliveryHandler behind the crawl-scheduler-webhooks consumer, w
       for (const page of firstAttempts) expect(terminal!.receivedAt).toBeGreaterThanOrEqual(page.answeredAt);
       expect(receivedAt('slow-held').filter((request) => request.body.attempt === 2)).toHaveLength(1);
       expect(await deliveries.find(completed.teamId, completed.id)).toMatchObject({ status: 'delivered' });
+    });
+
+    it('holds page events until started had its first attempt, and the terminal event until they had theirs', async () => {
+      const { pageEvents, completed } = await jobWithPages('slow-started', 3);
+      const [started, ...pages] = pageEvents;
+      await database.db
+        .updateTable('webhook_deliveries')
+        .set({ event_type: 'crawl.started' })
+        .where('id', '=', started.id)
+        .execute();
+      await database.db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'held' })
+        .where(
+          'id',
+          'in',
+          pages.map((page) => page.id),
+        )
+        .execute();
+
+      await notifier.queue(refs([started, ...pages, completed]));
+
+      await eventually(async () => expect(receivedAt('slow-started')).toHaveLength(4));
+      const [first, ...rest] = [...receivedAt('slow-started')].sort((a, b) => a.receivedAt - b.receivedAt);
+      const last = rest.at(-1);
+      expect(first?.body.sequence).toBe(1);
+      expect(last?.body.type).toBe('crawl.completed');
+      for (const page of rest.slice(0, -1)) {
+        expect(page.receivedAt).toBeGreaterThanOrEqual(first.answeredAt);
+        expect(last!.receivedAt).toBeGreaterThanOrEqual(page.answeredAt);
+      }
     });
 
     it('is queued by the queueing itself when its page events were all attempted before', async () => {

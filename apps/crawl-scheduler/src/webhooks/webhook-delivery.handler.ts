@@ -3,15 +3,12 @@ import { Consumers, ErrorCode, Subjects, WebhookDeliveryCommand } from '@wh/cont
 import { DomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { ConsumeStream, type JetStreamMessageContext, NatsRequester, PreserveRpcErrors } from '@wh/platform/messaging';
-import {
-  PAGE_EVENT_TYPES,
-  WebhookDeliveriesRepository,
-  type WebhookDeliveryRow,
-} from './webhook-deliveries.repository';
+import { WebhookDeliveriesRepository, type WebhookDeliveryRow } from './webhook-deliveries.repository';
 import { WebhookNotifier } from './webhook-notifier';
 import { WebhookSender, type WebhookOutcome } from './webhook-sender';
 
-const PAGE_EVENTS: readonly string[] = PAGE_EVENT_TYPES;
+/** Nothing waits for a terminal event: its attempts release nothing. */
+const TERMINAL_EVENTS = /\.(completed|failed)$/;
 
 /** The recorded body with the number of this attempt (1 for the first): a receiver can tell a retry. */
 function bodyOfAttempt(body: string, attempt: number): string {
@@ -21,8 +18,8 @@ function bodyOfAttempt(body: string, attempt: number): string {
 /**
  * Delivers one webhook event per message. A failed attempt is handed back to JetStream, which redelivers it after
  * the configured delays (1, 5, 15 minutes by default); after the last attempt the delivery is marked failed.
- * The first attempt of a page event, whatever its outcome, may be the one its job's held terminal event waits for:
- * once it is recorded, the handler queues that event if nothing else is pending.
+ * The first attempt of an event, whatever its outcome, may be the one a held event of its job waits for (its page
+ * events wait for `started`, its terminal event for all): once it is recorded, the handler queues those now free.
  */
 @Controller()
 @PreserveRpcErrors()
@@ -77,7 +74,7 @@ export class WebhookDeliveryHandler {
 
   /** Runs after the attempt's own commit, so one of it and the recording of the terminal event sees the other. */
   private async afterFirstAttempt(delivery: WebhookDeliveryRow): Promise<void> {
-    if (delivery.attempts === 0 && PAGE_EVENTS.includes(delivery.event_type))
+    if (delivery.attempts === 0 && !TERMINAL_EVENTS.test(delivery.event_type))
       await this.notifier.releaseHeld(delivery.job_id);
   }
 }

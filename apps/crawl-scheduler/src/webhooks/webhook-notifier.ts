@@ -19,9 +19,10 @@ type DeliveryRef = { id: string; teamId: string };
  * delivery once that transaction committed. Events the caller did not subscribe to are not recorded.
  *
  * Order: every call to {@link record} runs under the job's row lock (creation, results, seeding and cancel all
- * lock it), so the job's events are numbered 1, 2, ... in the order they happened. A terminal event is recorded
- * `held` while a page event of its job has not finished its first attempt, and queued by whoever finishes the last
- * such attempt ({@link releaseHeld}, called by the delivery handler, by {@link queue} and by the housekeeping).
+ * lock it), so the job's events are numbered 1, 2, ... in the order they happened. An event is recorded `held`
+ * while one it must follow has not finished its first attempt: a terminal event follows every earlier event, a page
+ * event follows `started` (page events go in parallel among themselves). Whoever finishes the last such attempt
+ * queues it ({@link releaseHeld}, called by the delivery handler, by {@link queue} and by the housekeeping).
  */
 @Injectable()
 export class WebhookNotifier {
@@ -66,7 +67,7 @@ export class WebhookNotifier {
       headers: webhook.headers,
       body,
       sequence,
-      held: terminal && (await this.deliveries.hasUnattemptedPages(job.id, trx)),
+      held: kind !== 'started' && (await this.deliveries.hasUnattempted(job.id, { pages: terminal }, trx)),
     });
     return id;
   }
@@ -89,14 +90,14 @@ export class WebhookNotifier {
     const heldIds = new Set(held.map((delivery) => delivery.id));
     const ready = present.filter((delivery) => !heldIds.has(delivery.id));
     await this.publish(ready);
-    // Checked after this process's own commit: an attempt that finished before it found no held event to queue.
+    // Checked after the recording's commit: an attempt that finished before it found no held event to queue.
     for (const jobId of new Set(held.map((delivery) => delivery.job_id))) await this.releaseHeld(jobId);
   }
 
-  /** Queues the job's held terminal event if no page event of the job still waits for its first attempt. */
+  /** Queues the job's held events whose predecessors have all finished their first attempt. */
   async releaseHeld(jobId: string): Promise<void> {
     const releasable = await this.deliveries.releasableOf(jobId);
-    if (releasable) await this.publish([{ id: releasable.id, teamId: releasable.team_id }]);
+    await this.publish(releasable.map((delivery) => ({ id: delivery.id, teamId: delivery.team_id })));
   }
 
   /** Queues the held deliveries recorded before the cut-off whose page events have all been attempted. */
