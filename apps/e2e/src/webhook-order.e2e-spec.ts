@@ -8,6 +8,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '@wh/testing';
+import { WebSocket } from 'undici';
 import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
 import { sharedInfrastructure } from './support/stack-env';
 
@@ -135,6 +136,17 @@ describe('webhook events of a job arrive in order', () => {
 
   describe("the SDK's watcher", () => {
     const firecrawl = () => new Firecrawl({ apiKey: stack.apiKey, apiUrl: stack.baseUrl });
+    const globals = globalThis as { WebSocket?: unknown };
+    const ownWebSocket = globals.WebSocket;
+
+    // On Node 20 the SDK loads undici's WebSocket with a dynamic import, which Jest's module system refuses; it would
+    // then poll the status endpoint instead. Given one, it watches through the socket this test is about.
+    beforeAll(() => {
+      globals.WebSocket ??= WebSocket;
+    });
+    afterAll(() => {
+      globals.WebSocket = ownWebSocket;
+    });
 
     /** Watches a job to its end; what the watcher emitted, in order. */
     async function watch(kind: Kind, id: string): Promise<string[]> {
@@ -146,6 +158,7 @@ describe('webhook events of a job arrive in order', () => {
       watcher.on('done', () => seen.push('done'));
       watcher.on('error', (error: { error?: string }) => seen.push(`error ${error.error ?? ''}`));
       await watcher.start();
+      expect((watcher as unknown as { ws?: unknown }).ws).toBeDefined();
       // Whatever else the socket still carries after the end would show here.
       await new Promise((resolve) => setTimeout(resolve, 300));
       return seen;
