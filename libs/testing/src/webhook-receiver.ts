@@ -6,21 +6,43 @@ export interface ReceivedWebhook {
   headers: IncomingMessage['headers'];
   /** The raw body, exactly as sent (signatures are over these bytes). */
   rawBody: string;
-  body: { success: boolean; type: string; id: string; data: unknown[]; metadata: unknown; error?: string };
+  body: {
+    success: boolean;
+    type: string;
+    id: string;
+    data: unknown[];
+    metadata: unknown;
+    error?: string;
+    /** The event's place among its job's events, from 1. */
+    sequence?: number;
+    /** On a terminal event: the page events recorded before it. */
+    pageEvents?: number;
+    /** 1 on the first attempt, higher on a retry. */
+    attempt?: number;
+  };
   /** The status this receiver answered with. */
   answeredStatus: number;
+  /** When the body had arrived, and when the answer was sent (later when the receiver delays it). */
+  receivedAt: number;
+  answeredAt: number;
+}
+
+export interface WebhookReceiverOptions {
+  /** Milliseconds to wait before answering a request (0 or undefined: at once). */
+  answerDelayMs?: (body: ReceivedWebhook['body']) => number | undefined;
 }
 
 export interface WebhookReceiver {
   url: string;
+  /** Requests in the order their bodies arrived; each is added once answered. */
   received: ReceivedWebhook[];
   /** Answers the next `count` requests with `status` instead of 200. */
   failNext(count: number, status?: number): void;
   close(): Promise<void>;
 }
 
-/** A loopback HTTP server that records webhook deliveries and can be told to fail some. */
-export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+/** A loopback HTTP server that records webhook deliveries, can be told to fail some and to answer some slowly. */
+export async function startWebhookReceiver(options: WebhookReceiverOptions = {}): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   let failures = 0;
   let failureStatus = 500;
@@ -28,17 +50,19 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const receivedAt = Date.now();
       const rawBody = Buffer.concat(chunks).toString('utf8');
+      const body = JSON.parse(rawBody) as ReceivedWebhook['body'];
       const answeredStatus = failures > 0 ? failureStatus : 200;
       if (failures > 0) failures -= 1;
-      received.push({
-        headers: req.headers,
-        rawBody,
-        body: JSON.parse(rawBody) as ReceivedWebhook['body'],
-        answeredStatus,
-      });
-      res.writeHead(answeredStatus, { 'content-type': 'text/plain' });
-      res.end('ok');
+      const answer = () => {
+        received.push({ headers: req.headers, rawBody, body, answeredStatus, receivedAt, answeredAt: Date.now() });
+        res.writeHead(answeredStatus, { 'content-type': 'text/plain' });
+        res.end('ok');
+      };
+      const delay = options.answerDelayMs?.(body) ?? 0;
+      if (delay > 0) setTimeout(answer, delay);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,6 +74,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       failures = count;
       failureStatus = status;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -20,8 +20,9 @@ function errorBody(error: DomainError): string {
 
 /**
  * The watcher socket of the official SDKs at `/v2/crawl/{id}` and `/v2/batch/scrape/{id}`: a `catchup` with the
- * status and every document kept so far, a `document` message per page kept after that, and `done` (or `error`
- * for a failed or cancelled job) at the end. The API key comes as the WebSocket subprotocol, as the SDKs send it,
+ * status and the documents kept so far (the first status page of them), a `document` message per later document,
+ * and `done` (or `error` for a failed or cancelled job) after the last one: neither the catch-up nor any other
+ * message says the job ended before every document was sent. The API key comes as the WebSocket subprotocol, as the SDKs send it,
  * or as a Bearer header; it is checked before the upgrade, like the job's team.
  */
 @Injectable()
@@ -83,7 +84,13 @@ export class JobWatchRoute implements WebSocketRoute, OnModuleInit {
     first: JobStatusResponse,
   ): Promise<void> {
     const { data, next: _next, success: _success, ...snapshot } = first;
-    client.send(JSON.stringify({ type: 'catchup', data: { ...snapshot, data } }));
+    // The SDKs end a watch at a catch-up whose status is final. A job that ended before the socket attached but
+    // whose documents do not fit one status page (the rest follows as `document` messages) is announced as still
+    // running here; its `done` (or `error`) comes after its last document.
+    const complete = first.status !== 'scraping' && first.next === undefined;
+    client.send(
+      JSON.stringify({ type: 'catchup', data: { ...snapshot, status: complete ? first.status : 'scraping', data } }),
+    );
     let seen = data.length;
     let status = first;
     for (;;) {

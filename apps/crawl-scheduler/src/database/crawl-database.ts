@@ -11,7 +11,8 @@ import type {
 /** Where one URL of a job stands. `blocked`: robots.txt disallows it; `duplicate`: a redirect led to a page already kept. */
 export type PageState = 'queued' | 'dispatched' | 'completed' | 'failed' | 'cancelled' | 'blocked' | 'duplicate';
 
-export type WebhookDeliveryStatus = 'pending' | 'queued' | 'delivered' | 'failed';
+/** `held`: a terminal event waiting for the first attempts of its job's page events (it is queued after them). */
+export type WebhookDeliveryStatus = 'pending' | 'held' | 'queued' | 'delivered' | 'failed';
 
 type Json<T> = ColumnType<T, string, string>;
 
@@ -71,6 +72,8 @@ export interface CrawlDatabase {
     job_id: string;
     team_id: string;
     event_type: string;
+    /** The event's place among its job's events, from 1; null for events recorded before it was kept. */
+    sequence: number | null;
     url: string;
     headers: Json<Record<string, string>>;
     body: string;

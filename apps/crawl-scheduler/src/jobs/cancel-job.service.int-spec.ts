@@ -148,6 +148,8 @@ describe('CancelJobService over the real repositories', () => {
       success: false,
       type: 'crawl.failed',
       id: row.id,
+      sequence: 1,
+      pageEvents: 0,
       data: [],
       metadata: { run: 1 },
       error: 'Job cancelled',

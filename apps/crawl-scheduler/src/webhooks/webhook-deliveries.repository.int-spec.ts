@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { testDatabase } from '@wh/testing';
-import type { CrawlDatabase } from '../database/crawl-database';
+import type { CrawlDatabase, Trx } from '../database/crawl-database';
 import { Transactions } from '../database/transactions';
 import { type NewDelivery, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 
@@ -24,6 +24,7 @@ describe('WebhookDeliveriesRepository', () => {
       url: 'http://hooks.test/batch',
       headers: { 'x-secret-header': 'a' },
       body: JSON.stringify({ success: true, type: 'batch_scrape.page', id: jobId, data: [], metadata: {} }),
+      sequence: 1,
       ...overrides,
     };
   }
@@ -83,7 +84,7 @@ describe('WebhookDeliveriesRepository', () => {
     expect(await deliveries.find(delivery.teamId, delivery.id)).toBeUndefined();
   });
 
-  it('marks only pending deliveries queued', async () => {
+  it('marks only pending (or held) deliveries queued', async () => {
     const [pending, delivered] = [await recorded(aDelivery()), await recorded(aDelivery())];
     await deliveries.recordAttempt(delivered.id, { delivered: true });
 
@@ -152,5 +153,121 @@ describe('WebhookDeliveriesRepository', () => {
     expect(await deliveries.find(ancient.teamId, ancient.id)).toBeUndefined();
     expect(await deliveries.find(ancientDelivered.teamId, ancientDelivered.id)).toBeUndefined();
     expect(await deliveries.find(later.teamId, later.id)).toBeDefined();
+  });
+
+  describe("the order of a job's events", () => {
+    /** A job's events in order: `started`, pages, then the terminal event, as the notifier records them. */
+    async function jobWith(types: string[], heldLast = false): Promise<NewDelivery[]> {
+      const first = aDelivery();
+      const events: NewDelivery[] = [];
+      for (const [index, eventType] of types.entries()) {
+        const held = heldLast && index === types.length - 1;
+        events.push(
+          await recorded(
+            { ...first, id: randomUUID(), eventType, sequence: index + 1, held },
+            new Date(Date.now() - 60_000),
+          ),
+        );
+      }
+      return events;
+    }
+
+    const inTransaction = <T>(work: (trx: Trx) => Promise<T>): Promise<T> => transactions.run(work);
+
+    it("numbers a job's events from 1, each job on its own, and counts its page events", async () => {
+      const [first] = await jobWith(['crawl.started', 'crawl.page', 'crawl.page']);
+      const other = aDelivery();
+
+      expect(await inTransaction((trx) => deliveries.nextSequence(trx, first.jobId))).toBe(4);
+      expect(await inTransaction((trx) => deliveries.nextSequence(trx, other.jobId))).toBe(1);
+      expect(await inTransaction((trx) => deliveries.pageEvents(trx, first.jobId))).toBe(2);
+      expect(await inTransaction((trx) => deliveries.pageEvents(trx, other.jobId))).toBe(0);
+    });
+
+    it('refuses a second event with a number its job already has', async () => {
+      const [first] = await jobWith(['crawl.started']);
+
+      await expect(recorded({ ...first, id: randomUUID() })).rejects.toThrow(/webhook_deliveries_job_sequence/);
+    });
+
+    it('sees an event as waiting until its first attempt is recorded, whatever its outcome', async () => {
+      const [started, page, otherPage] = await jobWith([
+        'batch_scrape.started',
+        'batch_scrape.page',
+        'batch_scrape.page',
+      ]);
+      const jobId = page.jobId;
+      const waiting = async () => [
+        await deliveries.hasUnattempted(jobId, { pages: true }),
+        await deliveries.hasUnattempted(jobId, { pages: false }),
+      ];
+
+      expect(await waiting()).toEqual([true, true]);
+      await deliveries.recordAttempt(started.id, { delivered: false, error: 'timeout', final: false });
+      expect(await waiting()).toEqual([true, false]);
+      await deliveries.recordAttempt(page.id, { delivered: true });
+      expect(await waiting()).toEqual([true, false]);
+      await deliveries.recordAttempt(otherPage.id, { delivered: true });
+      expect(await waiting()).toEqual([false, false]);
+    });
+
+    it('releases a held terminal event only once every event before it had its first attempt', async () => {
+      const [started, page, otherPage, completed] = await jobWith(
+        ['crawl.started', 'crawl.page', 'crawl.page', 'crawl.completed'],
+        true,
+      );
+      const jobId = completed.jobId;
+      const cutOff = new Date();
+      const releasableIds = async () => (await deliveries.releasable(cutOff)).map((delivery) => delivery.id);
+
+      expect(await statusOf(completed)).toBe('held');
+      expect(await deliveries.unqueued(cutOff)).not.toContainEqual(expect.objectContaining({ id: completed.id }));
+      await deliveries.recordAttempt(page.id, { delivered: true });
+      await deliveries.recordAttempt(otherPage.id, { delivered: false, error: 'HTTP 500', final: false });
+      expect(await deliveries.releasableOf(jobId)).toEqual([]);
+      expect(await releasableIds()).not.toContain(completed.id);
+
+      await deliveries.recordAttempt(started.id, { delivered: true });
+
+      expect(await deliveries.releasableOf(jobId)).toEqual([{ id: completed.id, team_id: completed.teamId }]);
+      expect(await releasableIds()).toContain(completed.id);
+    });
+
+    it('releases held page events once started had its first attempt, whatever the other pages do', async () => {
+      const first = aDelivery({ eventType: 'crawl.started' });
+      await recorded(first);
+      const heldPage = async (sequence: number) =>
+        recorded({ ...first, id: randomUUID(), eventType: 'crawl.page', sequence, held: true });
+      const [page, otherPage] = [await heldPage(2), await heldPage(3)];
+
+      expect(await deliveries.releasableOf(first.jobId)).toEqual([]);
+      await deliveries.recordAttempt(first.id, { delivered: true });
+
+      expect(await deliveries.releasableOf(first.jobId)).toEqual([
+        { id: page.id, team_id: page.teamId },
+        { id: otherPage.id, team_id: otherPage.teamId },
+      ]);
+    });
+
+    it('leaves a held event recorded after the cut-off to the handler that releases it', async () => {
+      const [started, completed] = await jobWith(['crawl.started', 'crawl.completed'], true);
+      await deliveries.recordAttempt(started.id, { delivered: true });
+
+      expect(await deliveries.releasableOf(completed.jobId)).toHaveLength(1);
+      expect((await deliveries.releasable(new Date(Date.now() - 120_000))).map((held) => held.id)).not.toContain(
+        completed.id,
+      );
+    });
+
+    it('lists the held ones among deliveries and marks a released one queued', async () => {
+      const [started, completed] = await jobWith(['crawl.started', 'crawl.completed'], true);
+
+      expect(await deliveries.heldAmong([started.id, completed.id])).toEqual([
+        { id: completed.id, job_id: completed.jobId },
+      ]);
+      await deliveries.markQueued([completed.id]);
+      expect(await statusOf(completed)).toBe('queued');
+      expect(await deliveries.releasableOf(completed.jobId)).toEqual([]);
+    });
   });
 });

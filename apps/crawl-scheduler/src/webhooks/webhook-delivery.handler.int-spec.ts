@@ -30,7 +30,13 @@ describe('WebhookDeliveryHandler behind the crawl-scheduler-webhooks consumer, w
   let transactions: Transactions;
 
   beforeAll(async () => {
-    receiver = await startWebhookReceiver();
+    // Events but `completed` of the `slow-*` runs are answered after a while, as a busy receiver would.
+    receiver = await startWebhookReceiver({
+      answerDelayMs: (body) =>
+        body.type !== 'crawl.completed' && String((body.metadata as { path?: string }).path).startsWith('slow-')
+          ? 300
+          : 0,
+    });
     deliveries = new WebhookDeliveriesRepository(database.db);
     notifier = new WebhookNotifier(deliveries, nats.publisher);
     transactions = new Transactions(database.db);
@@ -40,6 +46,7 @@ describe('WebhookDeliveryHandler behind the crawl-scheduler-webhooks consumer, w
     const handler = new WebhookDeliveryHandler(
       deliveries,
       sender,
+      notifier,
       requester,
       createLogger('integration-test', 'silent'),
     );
@@ -71,6 +78,7 @@ describe('WebhookDeliveryHandler behind the crawl-scheduler-webhooks consumer, w
         data: [{ markdown: `# ${path}` }],
         metadata: { path },
       }),
+      sequence: 1,
     };
     await transactions.run((trx) => deliveries.insert(trx, delivery));
     await notifier.queue([{ id: delivery.id, teamId: delivery.teamId }]);
@@ -89,16 +97,22 @@ describe('WebhookDeliveryHandler behind the crawl-scheduler-webhooks consumer, w
     return info.num_pending + info.num_ack_pending;
   }
 
-  it('delivers a queued event once, signed over its exact body, and records it delivered', async () => {
+  /** The recorded body as an attempt sends it: with the attempt's number. */
+  const sentBody = (delivery: NewDelivery, attempt: number) =>
+    JSON.stringify({ ...(JSON.parse(delivery.body) as object), attempt });
+
+  it('delivers a queued event once, signed over the body it sends (the recorded one, attempt 1), and records it delivered', async () => {
     const delivery = await queued('signed');
 
     await eventually(async () => expect(await pending()).toBe(0));
 
     expect(receivedAt('signed')).toEqual([
       expect.objectContaining({
-        rawBody: delivery.body,
+        rawBody: sentBody(delivery, 1),
         answeredStatus: 200,
-        headers: expect.objectContaining({ 'x-firecrawl-signature': webhookSignature(SECRET, delivery.body) }),
+        headers: expect.objectContaining({
+          'x-firecrawl-signature': webhookSignature(SECRET, sentBody(delivery, 1)),
+        }),
       }),
     ]);
     expect(await deliveries.find(delivery.teamId, delivery.id)).toMatchObject({
@@ -117,6 +131,10 @@ describe('WebhookDeliveryHandler behind the crawl-scheduler-webhooks consumer, w
     );
 
     expect(receivedAt('retried').map((request) => request.answeredStatus)).toEqual([503, 200]);
+    expect(receivedAt('retried').map((request) => request.rawBody)).toEqual([
+      sentBody(delivery, 1),
+      sentBody(delivery, 2),
+    ]);
     expect(await deliveries.find(delivery.teamId, delivery.id)).toMatchObject({ attempts: 2, last_error: null });
   });
 
@@ -155,5 +173,113 @@ describe('WebhookDeliveryHandler behind the crawl-scheduler-webhooks consumer, w
     await eventually(async () => expect(await pending()).toBe(0));
     expect(receivedAt('again')).toHaveLength(1);
     expect(await deliveries.find(delivery.teamId, delivery.id)).toMatchObject({ status: 'delivered', attempts: 1 });
+  });
+
+  describe('a held terminal event', () => {
+    /** A job's page events and its held `completed`, recorded as the notifier does under the job's lock. */
+    async function jobWithPages(path: string, pages: number) {
+      const jobId = randomUUID();
+      const teamId = randomUUID();
+      const event = (eventType: string, sequence: number, held = false): NewDelivery => ({
+        id: randomUUID(),
+        jobId,
+        teamId,
+        eventType,
+        url: `${receiver.url}/${path}`,
+        headers: { 'x-run': path },
+        body: JSON.stringify({ success: true, type: eventType, id: jobId, sequence, data: [], metadata: { path } }),
+        sequence,
+        held,
+      });
+      const pageEvents = Array.from({ length: pages }, (_, index) => event('crawl.page', index + 1));
+      const completed = event('crawl.completed', pages + 1, true);
+      await transactions.run(async (trx) => {
+        for (const delivery of [...pageEvents, completed]) await deliveries.insert(trx, delivery);
+      });
+      return { pageEvents, completed };
+    }
+
+    const refs = (events: NewDelivery[]) => events.map((event) => ({ id: event.id, teamId: event.teamId }));
+
+    it('goes only after the first attempt of every page event, answered slowly or refused (retries may follow it)', async () => {
+      const { pageEvents, completed } = await jobWithPages('slow-held', 3);
+      receiver.failNext(1, 500);
+
+      await notifier.queue(refs([...pageEvents, completed]));
+
+      await eventually(async () => expect(receivedAt('slow-held')).toHaveLength(5));
+      const terminal = receivedAt('slow-held').find((request) => request.body.type === 'crawl.completed');
+      const firstAttempts = receivedAt('slow-held').filter(
+        (request) => request.body.type === 'crawl.page' && request.body.attempt === 1,
+      );
+      expect(firstAttempts.map((request) => request.body.sequence).sort()).toEqual([1, 2, 3]);
+      for (const page of firstAttempts) expect(terminal!.receivedAt).toBeGreaterThanOrEqual(page.answeredAt);
+      expect(receivedAt('slow-held').filter((request) => request.body.attempt === 2)).toHaveLength(1);
+      expect(await deliveries.find(completed.teamId, completed.id)).toMatchObject({ status: 'delivered' });
+    });
+
+    it('holds page events until started had its first attempt, and the terminal event until they had theirs', async () => {
+      const { pageEvents, completed } = await jobWithPages('slow-started', 3);
+      const [started, ...pages] = pageEvents;
+      await database.db
+        .updateTable('webhook_deliveries')
+        .set({ event_type: 'crawl.started' })
+        .where('id', '=', started.id)
+        .execute();
+      await database.db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'held' })
+        .where(
+          'id',
+          'in',
+          pages.map((page) => page.id),
+        )
+        .execute();
+
+      await notifier.queue(refs([started, ...pages, completed]));
+
+      await eventually(async () => expect(receivedAt('slow-started')).toHaveLength(4));
+      const [first, ...rest] = [...receivedAt('slow-started')].sort((a, b) => a.receivedAt - b.receivedAt);
+      const last = rest.at(-1);
+      expect(first?.body.sequence).toBe(1);
+      expect(last?.body.type).toBe('crawl.completed');
+      for (const page of rest.slice(0, -1)) {
+        expect(page.receivedAt).toBeGreaterThanOrEqual(first.answeredAt);
+        expect(last!.receivedAt).toBeGreaterThanOrEqual(page.answeredAt);
+      }
+    });
+
+    it('is queued by the queueing itself when its page events were all attempted before', async () => {
+      const { pageEvents, completed } = await jobWithPages('attempted-before', 2);
+      // The pages' attempts finished between the terminal's commit and its queueing (their handler found it held
+      // too early to release it, which the handler's own check after its commit rules out; here no handler runs).
+      for (const page of pageEvents) await deliveries.recordAttempt(page.id, { delivered: true });
+
+      await notifier.queue(refs([completed]));
+
+      await eventually(async () =>
+        expect(receivedAt('attempted-before').map((request) => request.body.type)).toEqual(['crawl.completed']),
+      );
+    });
+
+    it('stays held while a page event was never sent, and goes once it is', async () => {
+      const { pageEvents, completed } = await jobWithPages('lost-page', 2);
+      const [sent, lost] = pageEvents;
+
+      await notifier.queue(refs([sent, completed]));
+      await eventually(async () => expect(receivedAt('lost-page')).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await deliveries.find(completed.teamId, completed.id)).toMatchObject({ status: 'held' });
+
+      await notifier.queue(refs([lost]));
+
+      await eventually(async () =>
+        expect(receivedAt('lost-page').map((request) => request.body.type)).toEqual([
+          'crawl.page',
+          'crawl.page',
+          'crawl.completed',
+        ]),
+      );
+    });
   });
 });

@@ -15,9 +15,16 @@ export class WebhookHousekeeping {
     @Inject(WebhookNotifier) private readonly notifier: WebhookNotifier,
   ) {}
 
+  /**
+   * Queues deliveries whose publish was lost, and held terminal events whose release was lost (the process that
+   * finished the last page event's first attempt died before queueing it). A held event whose job still has a page
+   * event without a first attempt stays held: that attempt's handler queues it.
+   */
   async queueLost(): Promise<void> {
-    const unqueued = await this.deliveries.unqueued(new Date(Date.now() - UNQUEUED_AFTER_MS));
+    const cutOff = new Date(Date.now() - UNQUEUED_AFTER_MS);
+    const unqueued = await this.deliveries.unqueued(cutOff);
     await this.notifier.queue(unqueued.map((delivery) => ({ id: delivery.id, teamId: delivery.team_id })));
+    await this.notifier.releaseLost(cutOff);
   }
 
   async forgetOld(): Promise<void> {
