@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Subjects } from '@wh/contracts';
+import { type BroadcastPayload, type BroadcastSubject, Subjects } from '@wh/contracts';
 import { loadConfig } from '@wh/platform/config';
 import { createKysely, ServiceDatabaseConfig } from '@wh/platform/database';
 import { NatsClient, publishBroadcast } from '@wh/platform/messaging';
@@ -77,15 +77,16 @@ class AdminCommands {
     const keyHash = await this.keys.revoke(team.id, keyId);
     if (!keyHash) throw new Error(`team ${teamName} has no active key ${keyId}`);
     try {
-      await this.announceRevocation(keyHash);
+      // Gateways cache verified keys: tell them to forget this one now.
+      await this.broadcast(Subjects.apiKeyRevoked, { keyHash });
       return `revoked ${keyId}`;
     } catch (error) {
       return `revoked ${keyId}; gateways could not be told (${String(error)}), so they accept it until their AUTH_CACHE_TTL_MS passes`;
     }
   }
 
-  /** Gateways cache verified keys: tell them to forget this one now. */
-  private async announceRevocation(keyHash: string): Promise<void> {
+  /** Tells every gateway at once, over a connection opened for this one message. */
+  private async broadcast<S extends BroadcastSubject>(subject: S, payload: BroadcastPayload<S>): Promise<void> {
     const nats = await NatsClient.connect({
       servers: this.config.NATS_URL,
       namespace: this.config.WH_NAMESPACE,
@@ -93,7 +94,7 @@ class AdminCommands {
       connectTimeoutMs: NATS_CONNECT_TIMEOUT_MS,
     });
     try {
-      await publishBroadcast(nats, Subjects.apiKeyRevoked, { keyHash });
+      await publishBroadcast(nats, subject, payload);
     } finally {
       await nats.connection.close();
     }
@@ -123,17 +124,7 @@ class AdminCommands {
   /** Gateways cache balances: tell them this team's changed. Best effort: their cache lifetime bounds a miss. */
   async announceCreditsChanged(teamId: string): Promise<string> {
     try {
-      const nats = await NatsClient.connect({
-        servers: this.config.NATS_URL,
-        namespace: this.config.WH_NAMESPACE,
-        serviceName: 'admin-cli',
-        connectTimeoutMs: NATS_CONNECT_TIMEOUT_MS,
-      });
-      try {
-        await publishBroadcast(nats, Subjects.creditsChanged, { teamId });
-      } finally {
-        await nats.connection.close();
-      }
+      await this.broadcast(Subjects.creditsChanged, { teamId });
       return '';
     } catch (error) {
       return ` (gateways could not be told (${String(error)}); they use the old balance until CREDITS_CACHE_TTL_MS passes)`;

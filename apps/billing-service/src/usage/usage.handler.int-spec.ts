@@ -1,18 +1,10 @@
-import { type ConsumerDefinition, Consumers, ErrorCode, Streams, type StreamSubject, Subjects } from '@wh/contracts';
+import { type ConsumerDefinition, Consumers, ErrorCode, Streams, Subjects } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { encodeJson } from '@wh/platform/messaging';
-import { eventually, testDatabase, testNats, usageRecordedEvent } from '@wh/testing';
+import { eventually, testDatabase, testNats, usageRecordedEvent, withFastRedelivery } from '@wh/testing';
 import type { BillingDatabase } from '../database/billing-database';
 import { UsageHandler } from './usage.handler';
 import { LedgerRepository } from '../ledger/ledger.repository';
-
-/** The contract's consumers with redelivery fast enough for a test. */
-const fast = <S extends StreamSubject>(definition: ConsumerDefinition<S>): ConsumerDefinition<S> => ({
-  ...definition,
-  retryDelaysMs: [50],
-  ackWaitMs: 2_000,
-  maxDeliver: 3,
-});
 
 describe('UsageHandler behind the durable consumers, on a real JetStream and Postgres', () => {
   const database = testDatabase<BillingDatabase>();
@@ -25,7 +17,7 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
   beforeAll(async () => {
     const handler = new UsageHandler(new LedgerRepository(database.db), { teamsChanged: async () => undefined });
     await nats.consume({
-      definition: fast(Consumers.billingUsage),
+      definition: withFastRedelivery(Consumers.billingUsage),
       handler: async (event) => {
         deliveries.set(event.eventId, (deliveries.get(event.eventId) ?? 0) + 1);
         await handler.record(event);
@@ -36,7 +28,7 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
       },
     });
     await nats.consume({
-      definition: fast(Consumers.billingUsageBatches),
+      definition: withFastRedelivery(Consumers.billingUsageBatches),
       handler: (batch) => handler.recordBatch(batch),
     });
   });

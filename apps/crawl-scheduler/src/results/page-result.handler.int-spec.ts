@@ -5,7 +5,6 @@ import {
   ErrorCode,
   type ScrapeJobCommand,
   type ScrapeJobFinishedEvent,
-  type StreamSubject,
   Subjects,
   type UsageRecordedEvent,
   type WebhookDeliveryCommand,
@@ -21,6 +20,7 @@ import {
   resolvedCrawlOptions,
   testDatabase,
   testNats,
+  withFastRedelivery,
 } from '@wh/testing';
 import { UsageBiller } from '../billing/usage-biller';
 import { UsageChargesListener } from '../billing/usage-charges.listener';
@@ -44,14 +44,6 @@ import { PageResultsProcessor } from './page-results.processor';
 import { ResultLoader } from './result-loader';
 
 const ORIGIN = 'http://site.crawl.test';
-
-/** The contract's consumer with redelivery fast enough for a test. */
-const fast = <S extends StreamSubject>(definition: ConsumerDefinition<S>): ConsumerDefinition<S> => ({
-  ...definition,
-  retryDelaysMs: [50],
-  ackWaitMs: 2_000,
-  maxDeliver: 3,
-});
 
 describe('PageResultHandler behind the crawl-scheduler-results consumer, on a real JetStream and Postgres', () => {
   const database = testDatabase<CrawlDatabase>();
@@ -104,7 +96,7 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
       handler: async (command) => void webhookCommands.push(command),
     });
     await nats.consume({
-      definition: fast(Consumers.crawlSchedulerResults),
+      definition: withFastRedelivery(Consumers.crawlSchedulerResults),
       concurrency: 8,
       handler: async (event) => {
         deliveries.set(event.jobId, (deliveries.get(event.jobId) ?? 0) + 1);

@@ -1,5 +1,5 @@
 export { testDatabase, type TestDatabase } from './test-database';
-export { testNats, type TestNats, type ConsumeOptions } from './test-nats';
+export { testNats, type TestNats, type ConsumeOptions, withFastRedelivery } from './test-nats';
 export { migrateToLatest } from './migrations';
 export { mediumInfrastructure } from './medium-infrastructure';
 export { heldOpen, type HeldTransaction, type TransactionRunner, waitingForLocks } from './lock-waits';

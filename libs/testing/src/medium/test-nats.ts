@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Streams, type StreamSubject } from '@wh/contracts';
+import { type ConsumerDefinition, Streams, type StreamSubject } from '@wh/contracts';
 import { createLogger } from '@wh/platform/logging';
 import {
   DurableConsumerRunner,
@@ -81,4 +81,9 @@ export function testNats(): TestNats {
       return runner;
     },
   };
+}
+
+/** A contract consumer with redelivery fast enough for a test: 50 ms between attempts, a 2 s ack wait, 3 deliveries. */
+export function withFastRedelivery<S extends StreamSubject>(definition: ConsumerDefinition<S>): ConsumerDefinition<S> {
+  return { ...definition, retryDelaysMs: [50], ackWaitMs: 2_000, maxDeliver: 3 };
 }
