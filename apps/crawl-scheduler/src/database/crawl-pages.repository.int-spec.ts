@@ -31,10 +31,7 @@ describe('CrawlPagesRepository', () => {
   /** A running batch of `teamId` (a fresh team unless given) and the job the repository reads from its row. */
   async function aJob(overrides: Partial<CrawlJobRow> = {}): Promise<{ row: CrawlJobRow; job: Job }> {
     const row = crawlJobRow(overrides.team_id ?? randomUUID(), { seeded: true, ...overrides });
-    await database.db
-      .insertInto('crawl_jobs')
-      .values({ ...row, crawl_options: row.crawl_options ?? 'null', webhook: row.webhook ?? 'null' })
-      .execute();
+    await database.db.insertInto('crawl_jobs').values(row).execute();
     const job = await jobs.find(row.id);
     if (!job) throw new Error('the job just inserted is not found');
     return { row, job };

@@ -18,10 +18,7 @@ describe('RobotsRulesRepository', () => {
 
   async function aJob(): Promise<CrawlJobRow> {
     const row = crawlJobRow(randomUUID(), { kind: 'crawl', crawl_options: '{}' });
-    await database.db
-      .insertInto('crawl_jobs')
-      .values({ ...row, crawl_options: row.crawl_options ?? 'null', webhook: row.webhook ?? 'null' })
-      .execute();
+    await database.db.insertInto('crawl_jobs').values(row).execute();
     return row;
   }
 

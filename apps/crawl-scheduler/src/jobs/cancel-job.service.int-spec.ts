@@ -45,10 +45,7 @@ describe('CancelJobService over the real repositories', () => {
 
   async function aJob(overrides: Partial<CrawlJobRow> = {}): Promise<CrawlJobRow> {
     const row = crawlJobRow(randomUUID(), { seeded: true, ...overrides });
-    await database.db
-      .insertInto('crawl_jobs')
-      .values({ ...row, crawl_options: row.crawl_options ?? 'null', webhook: row.webhook ?? 'null' })
-      .execute();
+    await database.db.insertInto('crawl_jobs').values(row).execute();
     return row;
   }
 

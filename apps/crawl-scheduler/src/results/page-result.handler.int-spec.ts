@@ -111,10 +111,7 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
 
   async function aJob(overrides: Partial<CrawlJobRow> = {}): Promise<CrawlJobRow> {
     const row = crawlJobRow(randomUUID(), { seeded: true, ...overrides });
-    await database.db
-      .insertInto('crawl_jobs')
-      .values({ ...row, crawl_options: row.crawl_options ?? 'null', webhook: row.webhook ?? 'null' })
-      .execute();
+    await database.db.insertInto('crawl_jobs').values(row).execute();
     return row;
   }
 

@@ -3,15 +3,18 @@ import type { CrawlJobKind } from '@wh/contracts';
 import { resolvedScrapeOptions } from './resolved-scrape-options';
 import { uniqueName } from './unique';
 
-/** A `crawl_jobs` row to insert with every column the table requires; JSON columns as text, as Kysely sends them. */
+/**
+ * A `crawl_jobs` row to insert with every column the table requires; JSON columns as text, as Kysely sends them
+ * (`'null'` for a JSON null, which is what the columns hold for a batch's options and a job without a webhook).
+ */
 export interface CrawlJobRow {
   id: string;
   team_id: string;
   kind: CrawlJobKind;
   url: string;
-  crawl_options: string | null;
+  crawl_options: string;
   scrape_options: string;
-  webhook: string | null;
+  webhook: string;
   max_concurrency: number;
   team_concurrency_limit: number;
   delay_ms: number;
@@ -30,9 +33,9 @@ export function crawlJobRow(teamId: string, overrides: Partial<CrawlJobRow> = {}
     team_id: teamId,
     kind: 'batch',
     url: 'http://site.crawl.test/',
-    crawl_options: null,
+    crawl_options: 'null',
     scrape_options: JSON.stringify(resolvedScrapeOptions()),
-    webhook: null,
+    webhook: 'null',
     max_concurrency: 2,
     team_concurrency_limit: 10,
     delay_ms: 0,
