@@ -12,3 +12,5 @@ export * from './payloads/crawl-job';
 export * from './payloads/browser-session';
 export * from './payloads/stored-file';
 export * from './payloads/extraction';
+export * from './payloads/site-map';
+export * from './payloads/web-search';

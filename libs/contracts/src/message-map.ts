@@ -48,6 +48,8 @@ import {
 } from './payloads/browser-session';
 import { DeadLetterRecord } from './payloads/dead-letter';
 import { type ExtractPageReply, ExtractPageRequest } from './payloads/extraction';
+import { type SiteMapReply, SiteMapRequest } from './payloads/site-map';
+import { type WebSearchReply, WebSearchRequest } from './payloads/web-search';
 import { ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
 import { Subjects } from './subjects';
 
@@ -124,6 +126,8 @@ export const Messages = {
   [Subjects.browserReplicaStop]: request(BrowserReplicaStopCommand).replies<void>(),
 
   [Subjects.extractPageRun]: request(ExtractPageRequest).replies<ExtractPageReply>(),
+  [Subjects.siteMap]: request(SiteMapRequest).replies<SiteMapReply>(),
+  [Subjects.webSearch]: request(WebSearchRequest).replies<WebSearchReply>(),
 } as const;
 
 type MessageMap = typeof Messages;

@@ -71,6 +71,10 @@ export const Subjects = {
   // Extraction (extract-service): every LLM call of the platform is made there.
   /** Request/reply: the `json` and `summary` formats of one page. */
   extractPageRun: 'extract.page.run',
+  /** Request/reply: every URL of a site, found by the crawl's discovery (crawl-scheduler; POST /v2/map, extract's `/*`). */
+  siteMap: 'crawl.site.map',
+  /** Request/reply: one query to the configured web search backend (extract-service; POST /v2/search, extract). */
+  webSearch: 'search.web.query',
 } as const;
 
 export type ScrapeOrigin = 'direct' | 'scheduled';
