@@ -35,7 +35,7 @@ describe('ApiKeyGuard', () => {
       { keyHash: createHash('sha256').update('fc-secret').digest('hex') },
       expect.any(Number),
     );
-    expect(request.team).toEqual({ teamId: 'team-1', concurrencyLimit: 4 });
+    expect(request.team).toEqual({ teamId: 'team-1', apiKeyId: 'key-1', concurrencyLimit: 4 });
   });
 
   it('asks billing once per key while the verification is fresh', async () => {

@@ -49,7 +49,7 @@ export class TeamAuthenticator implements OnModuleInit, OnModuleDestroy {
     const cached = this.verified.get(keyHash);
     if (cached) return cached;
     const reply = await this.requester.request(Subjects.apiKeyVerify, { keyHash }, 3_000);
-    const team = { teamId: reply.teamId, concurrencyLimit: reply.concurrencyLimit };
+    const team = { teamId: reply.teamId, apiKeyId: reply.keyId, concurrencyLimit: reply.concurrencyLimit };
     this.verified.remember(keyHash, team);
     return team;
   }

@@ -4,6 +4,8 @@ import type { Request } from 'express';
 /** The authenticated caller of a request. */
 export interface TeamContext {
   teamId: string;
+  /** The key the request came with; absent when authentication is disabled. Charges carry it for per-key usage. */
+  apiKeyId?: string;
   concurrencyLimit: number;
 }
 

@@ -8,6 +8,7 @@ import {
   IsInt,
   IsISO8601,
   IsString,
+  IsUUID,
   Length,
   Min,
   ValidateNested,
@@ -33,6 +34,10 @@ export interface ApiKeyVerifyReply {
   concurrencyLimit: number;
 }
 
+export const USAGE_KINDS = ['scrape', 'crawl', 'batch', 'extract', 'map', 'search', 'parse'] as const;
+/** The endpoint family a charge comes from. */
+export type UsageKind = (typeof USAGE_KINDS)[number];
+
 /** Event on `billing.usage.recorded`: idempotent by `eventId`. */
 export class UsageRecordedEvent {
   @IsString()
@@ -41,15 +46,26 @@ export class UsageRecordedEvent {
   @IsString()
   teamId!: string;
 
-  @IsIn(['scrape', 'crawl', 'batch'])
-  kind!: 'scrape' | 'crawl' | 'batch';
+  @IsIn(USAGE_KINDS)
+  kind!: UsageKind;
 
   @IsString()
   jobId!: string;
 
+  /** The API key the work was asked with (per-key usage history); absent when authentication is disabled. */
+  @IsOptional()
+  @IsUUID()
+  apiKeyId?: string;
+
   @IsInt()
   @Min(0)
   credits!: number;
+
+  /** LLM tokens this charge paid for (extraction), reported by GET /v2/team/token-usage. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  tokens?: number;
 
   @IsISO8601()
   occurredAt!: string;
