@@ -41,6 +41,14 @@ export enum ErrorCode {
   LlmTimeout = 'LLM_TIMEOUT',
   /** The model's answer did not fit the schema, even after a repair round; `details` lists why. */
   LlmOutputInvalid = 'LLM_OUTPUT_INVALID',
+
+  // Web search
+  /** POST /v2/search (or extract's web search) on a deployment without a search backend (`SEARCH_URL`). */
+  SearchNotConfigured = 'SEARCH_NOT_CONFIGURED',
+  /** The search backend could not be reached, refused the query or kept failing through the retries. */
+  SearchUnavailable = 'SEARCH_UNAVAILABLE',
+  /** The search backend did not answer within the time left. */
+  SearchTimeout = 'SEARCH_TIMEOUT',
 }
 
 /** An error as it travels in a NATS payload. */

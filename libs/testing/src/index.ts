@@ -24,3 +24,12 @@ export {
   type FakeLlmRequest,
   startFakeLlm,
 } from './fake-llm/fake-llm-server';
+export {
+  type FakeSearch,
+  type FakeSearchHit,
+  type FakeSearchQuery,
+  type FakeSearchReply,
+  type FakeSearchRequest,
+  pagedResults,
+  startFakeSearch,
+} from './fake-search/fake-search-server';

@@ -35,4 +35,9 @@ export const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.LlmUnavailable]: HttpStatus.BAD_GATEWAY,
   [ErrorCode.LlmTimeout]: HttpStatus.GATEWAY_TIMEOUT,
   [ErrorCode.LlmOutputInvalid]: HttpStatus.BAD_GATEWAY,
+
+  // Web search
+  [ErrorCode.SearchNotConfigured]: HttpStatus.BAD_REQUEST,
+  [ErrorCode.SearchUnavailable]: HttpStatus.BAD_GATEWAY,
+  [ErrorCode.SearchTimeout]: HttpStatus.GATEWAY_TIMEOUT,
 };
