@@ -106,6 +106,23 @@ export class ExtractServiceConfig extends ServiceDatabaseConfig {
   @Min(0)
   LLM_CACHE_TTL_MS: number = 7 * 24 * 3_600_000;
 
+  /** SearXNG instance answering web search (its JSON API at `/search`); without it search is off (SEARCH_NOT_CONFIGURED). */
+  @ValidateIf((config: ExtractServiceConfig) => given(config.SEARCH_URL))
+  @IsUrl(URL_OPTIONS, { message: 'SEARCH_URL must be an http(s) URL' })
+  SEARCH_URL?: string;
+
+  /** Search backend calls in flight at once in this process. */
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  SEARCH_MAX_CONCURRENCY: number = 8;
+
+  /** Longest one call to the search backend may take; a request's own deadline may cut it shorter. */
+  @IsInt()
+  @Min(500)
+  @Max(120_000)
+  SEARCH_TIMEOUT_MS: number = 10_000;
+
   /** The LLM to call; undefined without one (`json` then uses the deterministic extractor, `summary` the page's words). */
   get llm(): LlmSettings | undefined {
     const baseUrl = this.llmBaseUrl();

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import type { LlmProvider } from '@wh/llm';
+import type { SearchBackend } from '@wh/search';
 import { DATABASE } from '@wh/platform/database';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { PlatformModule } from '@wh/platform/runtime';
@@ -11,10 +12,15 @@ import { ExtractServiceConfig } from './extract-service.config';
 import { ExtractPageHandler } from './extraction/extract-page.handler';
 import { ExtractPageService } from './extraction/extract-page.service';
 import { createLlmProvider } from './llm/llm-provider.factory';
+import { createSearchBackend } from './search/search-backend.factory';
+import { WebSearchHandler } from './search/web-search.handler';
+import { WebSearchService } from './search/web-search.service';
 
 export const EXTRACT_SERVICE = 'extract-service';
 /** Injection token of the configured model's provider (null: no LLM). */
 export const LLM_PROVIDER = Symbol('LLM_PROVIDER');
+/** Injection token of the configured web search backend (null: search is off). */
+export const SEARCH_BACKEND = Symbol('SEARCH_BACKEND');
 
 /** Owns every LLM call of the platform: `extract.page.run` (the json and summary formats of a page). */
 @Module({
@@ -27,9 +33,15 @@ export const LLM_PROVIDER = Symbol('LLM_PROVIDER');
       database: true,
     }),
   ],
-  controllers: [ExtractPageHandler],
+  controllers: [ExtractPageHandler, WebSearchHandler],
   providers: [
     { provide: LLM_PROVIDER, inject: [ExtractServiceConfig, LOGGER], useFactory: createLlmProvider },
+    { provide: SEARCH_BACKEND, inject: [ExtractServiceConfig, LOGGER], useFactory: createSearchBackend },
+    {
+      provide: WebSearchService,
+      inject: [SEARCH_BACKEND],
+      useFactory: (backend: SearchBackend | null) => new WebSearchService(backend),
+    },
     {
       provide: LlmAnswerCacheRepository,
       inject: [DATABASE],
