@@ -13,6 +13,9 @@ import { GatewayConfig } from './gateway.config';
 import { JobWatchRoute } from './jobs/job-watch.route';
 import { JobsClient } from './jobs/jobs.client';
 import { ScrapeController } from './scrape/scrape.controller';
+import { SearchResultScraper } from './search/result-scraper';
+import { SearchController } from './search/search.controller';
+import { SearchService } from './search/search.service';
 import { TeamController } from './team/team.controller';
 import { WebSocketModule } from './websocket/websocket.module';
 
@@ -23,14 +26,29 @@ export const API_GATEWAY = 'api-gateway';
     PlatformModule.forRoot({
       serviceName: API_GATEWAY,
       configClass: GatewayConfig,
-      streams: [Streams.scrapeJobs, Streams.scrapeResults],
+      streams: [Streams.scrapeJobs, Streams.scrapeResults, Streams.billingUsage],
       consumers: [],
     }),
     AuthModule,
     WebSocketModule,
     BrowserModule,
   ],
-  controllers: [ScrapeController, CrawlController, BatchScrapeController, FilesController, TeamController],
-  providers: [ScrapeClient, JobsClient, JobWatchRoute, FileUrls, objectStorageProvider],
+  controllers: [
+    ScrapeController,
+    CrawlController,
+    BatchScrapeController,
+    FilesController,
+    TeamController,
+    SearchController,
+  ],
+  providers: [
+    ScrapeClient,
+    JobsClient,
+    JobWatchRoute,
+    FileUrls,
+    objectStorageProvider,
+    SearchService,
+    SearchResultScraper,
+  ],
 })
 export class GatewayModule {}

@@ -40,6 +40,11 @@ export class ScrapeClient {
    * event cannot be missed; if the connection dropped meanwhile, the event is read back from its stream.
    */
   async run(command: ScrapeJobCommand): Promise<ScrapeDocument> {
+    return (await this.runCharged(command)).document;
+  }
+
+  /** {@link run}, with the credits the worker charged for the scrape (a caller reporting `creditsUsed` needs them). */
+  async runCharged(command: ScrapeJobCommand): Promise<{ document: ScrapeDocument; credits: number }> {
     const subject = this.nats.namespace.subject(scrapeJobFinishedSubject('direct', command.jobId));
     const subscription = this.nats.connection.subscribe(subject, { max: 1 });
     try {
@@ -50,7 +55,7 @@ export class ScrapeClient {
       if (!message) throw new DomainError(ErrorCode.ScrapeTimeout, 'Scrape timed out');
       const event = await this.nats.payloads.decode(ScrapeJobFinishedEvent, message);
       await this.nats.payloads.release(message);
-      return documentOf(event);
+      return { document: documentOf(event), credits: event.credits ?? 0 };
     } finally {
       subscription.unsubscribe();
     }
