@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ensureChromiumBinary } from './chromium';
 import { SystemPackageMissingError } from './debian-package';
 import { describeExtractionMode } from './extraction-mode';
+import { describeSearchMode } from './search-mode';
 import { startNatsServer } from './nats-server';
 import { createDatabase, startEmbeddedPostgres, withDatabase } from './postgres';
 import {
@@ -165,6 +166,7 @@ class DevStack {
     if (env.AUTH_DISABLED === 'true')
       this.out.say(this.out.bold('AUTH_DISABLED=true: the API accepts requests without a key.'));
     for (const line of describeExtractionMode(env)) this.out.say(line);
+    for (const line of describeSearchMode(env)) this.out.say(line);
 
     for (const service of SERVICES) this.startService(service.name, service.port, env);
     this.recordServicePids();
