@@ -254,6 +254,7 @@ describe('bad input', () => {
     [{ query: 'rivers', includeDomains: ['https://a.example/'] }, /domain name/],
     [{ query: 'rivers', tbs: 'cdr:1,cd_min:1/1/2020' }, /tbs must be one of/],
     [{ query: 'rivers', sources: ['video'] }, /sources must be one of/],
+    [{ query: 'rivers', sources: [] }, /sources must contain at least 1/],
     [{ query: 'rivers', scrapeOptions: { formats: ['markdown'], waitFor: 20_000 } }, /waitFor/],
     [{ query: 'rivers', highlights: true }, /highlights should not exist/],
   ])('%j is a 400 naming the field', async (body, message) => {

@@ -118,10 +118,23 @@ export function newsResult(result: SearxngResult & { url: string }, position: nu
   };
 }
 
-/** An image result, or undefined when SearXNG gave no image address. */
-export function imageResult(result: SearxngResult & { url: string }, position: number): ImageSearchResult | undefined {
-  const imageUrl = text(result.img_src) ?? text(result.thumbnail_src);
-  if (!imageUrl) return undefined;
+/** Whether a result can answer its source: an image result needs the image's address. */
+export function answersSource(result: SearxngResult, source: SearchSource): boolean {
+  return source !== 'images' || imageAddress(result) !== undefined;
+}
+
+function imageAddress(result: SearxngResult): string | undefined {
+  return text(result.img_src) ?? text(result.thumbnail_src);
+}
+
+/** An image result; {@link answersSource} has kept only results with an image address. */
+export function imageResult(result: SearxngResult & { url: string }, position: number): ImageSearchResult {
   const title = text(result.title);
-  return { url: result.url, imageUrl, ...(title ? { title } : {}), ...dimensions(result.resolution), position };
+  return {
+    url: result.url,
+    imageUrl: imageAddress(result) ?? '',
+    ...(title ? { title } : {}),
+    ...dimensions(result.resolution),
+    position,
+  };
 }

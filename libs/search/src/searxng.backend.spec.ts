@@ -131,6 +131,19 @@ describe('SearxngBackend', () => {
     expect(reply.web).toBeUndefined();
   });
 
+  it('counts toward the limit only image results that name their image', async () => {
+    fake.otherwise(
+      pagedResults([
+        { url: 'https://photos.example/a', title: 'No image address' },
+        { url: 'https://photos.example/b', thumbnail_src: 'https://photos.example/b-small.jpg' },
+      ]),
+    );
+    const reply = await backend().search(query({ sources: ['images'], limit: 1 }));
+    expect(reply.images).toEqual([
+      { url: 'https://photos.example/b', imageUrl: 'https://photos.example/b-small.jpg', position: 1 },
+    ]);
+  });
+
   it('sends domain filters as site: terms and drops what the engines let through anyway', async () => {
     fake.otherwise(
       pagedResults([...hits(3, 'docs.example'), ...hits(3, 'blog.example'), ...hits(3, 'api.docs.example', 10)], 4),

@@ -6,6 +6,7 @@ import type { SearchBackend, SearchQuery } from './search-backend';
 import { searchTimeout, searchUnavailable } from './search-errors';
 import { keptByDomains } from './search-terms';
 import {
+  answersSource,
   imageResult,
   newsResult,
   type SearxngResult,
@@ -119,10 +120,7 @@ export class SearxngBackend implements SearchBackend {
   private fill(reply: WebSearchReply, source: SearchSource, hits: Hit[], query: SearchQuery): void {
     if (source === 'web') reply.web = hits.map((hit, index) => webResult(hit, index + 1, query));
     if (source === 'news') reply.news = hits.map((hit, index) => newsResult(hit, index + 1));
-    if (source === 'images') {
-      const images = hits.map((hit) => imageResult(hit, 0)).filter((image) => image !== undefined);
-      reply.images = images.map((image, index) => ({ ...image, position: index + 1 }));
-    }
+    if (source === 'images') reply.images = hits.map((hit, index) => imageResult(hit, index + 1));
   }
 
   /** One source's results, page after page, until `limit` of them pass the filters. */
@@ -152,7 +150,7 @@ export class SearxngBackend implements SearchBackend {
         if (!url || seen.has(url)) continue;
         seen.add(url);
         fresh += 1;
-        if (keptByDomains(url, query)) hits.push({ ...result, url });
+        if (keptByDomains(url, query) && answersSource(result, source)) hits.push({ ...result, url });
       }
       // An empty page is the end; a page of URLs already seen means the engines are repeating themselves.
       if (fresh === 0) break;

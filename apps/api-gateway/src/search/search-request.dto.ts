@@ -1,6 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   IsArray,
   IsBoolean,
   IsIn,
@@ -60,6 +61,7 @@ export class SearchRequestDto extends SdkRequest {
   @IsOptional()
   @Transform(typeNames)
   @IsArray()
+  @ArrayMinSize(1)
   @ArrayMaxSize(SEARCH_SOURCES.length * 2)
   @IsIn(SEARCH_SOURCES, { each: true, message: `each value in sources must be one of ${SEARCH_SOURCES.join(', ')}` })
   sources?: SearchSource[];

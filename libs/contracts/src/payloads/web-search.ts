@@ -1,5 +1,6 @@
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   IsArray,
   IsIn,
   IsInt,
@@ -48,6 +49,7 @@ export class WebSearchRequest {
   limit!: number;
 
   @IsArray()
+  @ArrayMinSize(1)
   @IsIn(SEARCH_SOURCES, { each: true })
   sources!: SearchSource[];
 
