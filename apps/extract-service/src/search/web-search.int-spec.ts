@@ -73,6 +73,7 @@ describe('web search on NATS', () => {
 
   it('refuses a malformed request before asking SearXNG', async () => {
     await expect(ask(request({ limit: 101 }))).rejects.toMatchObject({ code: ErrorCode.BadRequest });
+    await expect(ask(request({ query: ' ' }))).rejects.toMatchObject({ code: ErrorCode.BadRequest });
     await expect(ask(request({ includeDomains: ['https://shop.example/'] }))).rejects.toMatchObject({
       code: ErrorCode.BadRequest,
     });

@@ -41,6 +41,7 @@ export class WebSearchRequest {
 
   @IsString()
   @MaxLength(2_000)
+  @Matches(/\S/, { message: 'query must not be empty' })
   query!: string;
 
   @IsInt()
