@@ -18,6 +18,7 @@ export function useOwnStack(
 ): OwnStack {
   let stack: RunningStack | undefined;
   let site: FixtureServer | undefined;
+  // The hook's limit is above startStack's own readiness limit, so a slow start fails there and stops what it started.
   beforeAll(async () => {
     site = await startFixtureServer();
     stack = await startStack(sharedInfrastructure(), {
@@ -25,7 +26,7 @@ export function useOwnStack(
       env: typeof env === 'function' ? env() : env,
       label,
     });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await stack?.stop();
     await site?.close();

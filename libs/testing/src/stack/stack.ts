@@ -48,6 +48,9 @@ export interface RunningStack extends StackDescription {
  * Starts the given services as separate processes on their own namespace and database, so parallel runs
  * and leftovers on a shared NATS and Postgres never collide.
  */
+// Generous: six services boot at once, and on a busy 2-core machine one of them can take most of a minute.
+const READINESS_TIMEOUT_MS = 90_000;
+
 export async function startStack(
   infrastructure: Infrastructure,
   options: { services?: readonly ServiceName[]; env?: NodeJS.ProcessEnv; label?: string } = {},
@@ -102,15 +105,14 @@ export async function startStack(
       { ...env, HTTP_PORT: String(port) },
       path.join(logDir, `${service}-${replica}.log`),
     );
+    // Tracked before it is ready, so that a stack which never comes up still stops everything it started.
+    started.push(child);
     const healthUrl = `http://127.0.0.1:${port}`;
-    await waitForHttpOk(`${healthUrl}/readyz`, 30_000);
+    await waitForHttpOk(`${healthUrl}/readyz`, READINESS_TIMEOUT_MS);
     if (!processes.has(service)) healthUrls[service] = healthUrl;
     processes.set(service, child);
-    started.push(child);
     return child;
   };
-  await Promise.all((options.services ?? ALL_SERVICES).map((service) => startService(service)));
-
   const stop = async (): Promise<void> => {
     await Promise.all(started.map((child) => stopProcess(child)));
     const connection = await connect({ servers: infrastructure.natsUrl });
@@ -118,6 +120,13 @@ export async function startStack(
     await connection.close();
     await dropDatabase(infrastructure.postgresAdminUrl, database);
   };
+  try {
+    await Promise.all((options.services ?? ALL_SERVICES).map((service) => startService(service)));
+  } catch (error) {
+    // Jest runs no teardown after a failed global setup: without this, six services would outlive the run.
+    await stop().catch(() => undefined);
+    throw error;
+  }
   return {
     baseUrl,
     apiKey,
