@@ -12,6 +12,8 @@ import { objectStorageProvider } from './files/object-storage.provider';
 import { GatewayConfig } from './gateway.config';
 import { JobWatchRoute } from './jobs/job-watch.route';
 import { JobsClient } from './jobs/jobs.client';
+import { MapCharges } from './map/map-charges';
+import { MapController } from './map/map.controller';
 import { ScrapeController } from './scrape/scrape.controller';
 import { TeamController } from './team/team.controller';
 import { WebSocketModule } from './websocket/websocket.module';
@@ -23,14 +25,21 @@ export const API_GATEWAY = 'api-gateway';
     PlatformModule.forRoot({
       serviceName: API_GATEWAY,
       configClass: GatewayConfig,
-      streams: [Streams.scrapeJobs, Streams.scrapeResults],
+      streams: [Streams.scrapeJobs, Streams.scrapeResults, Streams.billingUsage],
       consumers: [],
     }),
     AuthModule,
     WebSocketModule,
     BrowserModule,
   ],
-  controllers: [ScrapeController, CrawlController, BatchScrapeController, FilesController, TeamController],
-  providers: [ScrapeClient, JobsClient, JobWatchRoute, FileUrls, objectStorageProvider],
+  controllers: [
+    ScrapeController,
+    CrawlController,
+    BatchScrapeController,
+    FilesController,
+    TeamController,
+    MapController,
+  ],
+  providers: [ScrapeClient, JobsClient, JobWatchRoute, FileUrls, objectStorageProvider, MapCharges],
 })
 export class GatewayModule {}

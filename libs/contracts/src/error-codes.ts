@@ -41,6 +41,10 @@ export enum ErrorCode {
   LlmTimeout = 'LLM_TIMEOUT',
   /** The model's answer did not fit the schema, even after a repair round; `details` lists why. */
   LlmOutputInvalid = 'LLM_OUTPUT_INVALID',
+
+  // Map
+  /** A map ran past its `timeout`. */
+  MapTimeout = 'MAP_TIMEOUT',
 }
 
 /** An error as it travels in a NATS payload. */
