@@ -104,11 +104,14 @@ export class SiteMapper {
     const withPages = request.sitemap !== 'only';
     // Both start at once: the start page and the database answer while the sitemaps are read.
     const startPage = withPages ? this.readStartPage(run) : undefined;
-    const knownPages = withPages
-      ? this.knownPages.ofSite(request.teamId, siteHost(start), request.includeSubdomains, request.limit)
-      : undefined;
+    const knownPages = this.knownPages.ofSite(
+      request.teamId,
+      siteHost(start),
+      request.includeSubdomains,
+      request.limit,
+    );
     startPage?.catch(() => undefined);
-    knownPages?.catch(() => undefined);
+    knownPages.catch(() => undefined);
 
     if (withPages) discovered.offer(start.href, 0);
     let timedOut = false;
@@ -123,13 +126,12 @@ export class SiteMapper {
       run.warnings.push(...reading.warnings);
       timedOut = reading.timedOut;
     }
-    if (startPage && knownPages) {
-      const page = await startPage;
-      if (page) this.addStartPage(run, page);
-      for (const known of await knownPages) {
-        discovered.offer(known.url, 1);
-        this.addDetails(run, known.url, detailsOf(known.title, known.description));
-      }
+    const page = await startPage;
+    if (page) this.addStartPage(run, page);
+    // With `sitemap: only` the kept pages lend their titles to sitemap pages but add no URLs.
+    for (const known of await knownPages) {
+      if (withPages) discovered.offer(known.url, 1);
+      this.addDetails(run, known.url, detailsOf(known.title, known.description));
     }
     const links = await this.answer(run);
     const robotsWarning = run.robots.warning();
