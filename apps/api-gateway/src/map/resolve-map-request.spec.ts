@@ -6,7 +6,7 @@ const NOW = 1_700_000_000_000;
 
 describe('resolveMapRequest', () => {
   it("applies Firecrawl's defaults", () => {
-    expect(resolveMapRequest({ url: 'https://site.test' } as MapRequestDto, 'team-1', NOW)).toEqual({
+    expect(resolveMapRequest({ url: 'https://site.test' }, 'team-1', NOW)).toEqual({
       timeoutMs: DEFAULT_MAP_TIMEOUT_MS,
       request: {
         teamId: 'team-1',
@@ -45,7 +45,7 @@ describe('resolveMapRequest', () => {
 
   it("asks for the location's languages, or the country's likely language", () => {
     const languagesFor = (location: MapRequestDto['location']) =>
-      resolveMapRequest({ url: 'https://site.test', location } as MapRequestDto, 't', NOW).request.languages;
+      resolveMapRequest({ url: 'https://site.test', location }, 't', NOW).request.languages;
     expect(languagesFor({ country: 'de' })).toEqual(['de-DE', 'de']);
     expect(languagesFor({ country: 'BR', languages: ['en-US'] })).toEqual(['en-US']);
     expect(languagesFor({})).toBeUndefined();
