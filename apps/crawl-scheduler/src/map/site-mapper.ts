@@ -34,6 +34,12 @@ function mapScope(includeSubdomains: boolean): ScopeRules {
   };
 }
 
+/**
+ * Fetches may run this long past the deadline: one still running then is cut by the deadline (a timeout answer), not
+ * by its own time limit just before it, which would read as a site error and let a late map pass as complete.
+ */
+const FETCH_SLACK_MS = 1_000;
+
 type PageDetails = Pick<SiteMapLink, 'title' | 'description'>;
 
 function detailsOf(title: string | null | undefined, description: string | null | undefined): PageDetails {
@@ -49,6 +55,8 @@ interface MapRun {
   robots: SiteRobots;
   warnings: string[];
   timeLeftMs: () => number;
+  /** The time a fetch started now may take. */
+  fetchBudgetMs: () => number;
 }
 
 /**
@@ -71,6 +79,7 @@ export class SiteMapper {
     if (!start) throw new DomainError(ErrorCode.BadRequest, 'url must be an http or https URL');
     assertAllowedTarget(start, this.config.ALLOW_PRIVATE_TARGETS);
     const timeLeftMs = (): number => request.deadlineAt - Date.now();
+    const fetchBudgetMs = (): number => timeLeftMs() + FETCH_SLACK_MS;
     const run: MapRun = {
       request,
       start,
@@ -80,9 +89,10 @@ export class SiteMapper {
         request.search ? MAX_MAP_LIMIT : request.limit,
       ),
       details: new Map(),
-      robots: new SiteRobots(this.fetcher, timeLeftMs),
+      robots: new SiteRobots(this.fetcher, fetchBudgetMs),
       warnings: [],
       timeLeftMs,
+      fetchBudgetMs,
     };
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<'timedOut'>((resolve) => {
@@ -119,7 +129,7 @@ export class SiteMapper {
       const rules = await run.robots.rulesFor(start);
       const reading = await readSitemaps(
         sitemapRoots(start, rules),
-        (url) => this.fetcher.fetchBody(url, run.timeLeftMs()),
+        (url) => this.fetcher.fetchBody(url, run.fetchBudgetMs()),
         (url) => discovered.offer(url, 0),
         request.deadlineAt,
       );
@@ -146,7 +156,7 @@ export class SiteMapper {
   /** The start page's links; a page that cannot be read is a warning, except a refused target, which ends the map. */
   private async readStartPage(run: MapRun): Promise<PageLinksReply | undefined> {
     try {
-      return await this.startPages.read(run.start.href, run.timeLeftMs(), {
+      return await this.startPages.read(run.start.href, run.fetchBudgetMs(), {
         ...(run.request.headers ? { headers: run.request.headers } : {}),
         ...(run.request.languages ? { languages: run.request.languages } : {}),
       });

@@ -14,7 +14,7 @@ export class SiteRobots {
 
   constructor(
     private readonly fetcher: ResourceFetcher,
-    private readonly timeLeftMs: () => number,
+    private readonly fetchBudgetMs: () => number,
   ) {}
 
   rulesFor(url: URL): Promise<RobotsRules> {
@@ -38,7 +38,7 @@ export class SiteRobots {
 
   private async load(url: URL): Promise<RobotsRules> {
     const robotsUrl = robotsUrlOf(url);
-    const fetched = await this.fetcher.fetch(robotsUrl, this.timeLeftMs());
+    const fetched = await this.fetcher.fetch(robotsUrl, this.fetchBudgetMs());
     // A missing or unreadable robots.txt allows everything.
     return new RobotsRules(robotsUrl, fetched && fetched.statusCode < 400 ? fetched.text : '');
   }
