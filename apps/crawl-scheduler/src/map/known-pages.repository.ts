@@ -29,16 +29,12 @@ export class KnownPagesRepository {
   async ofSite(teamId: string, site: string, includeSubdomains: boolean, limit: number): Promise<KnownPage[]> {
     // Page keys start with the host (no scheme, no www.), then an optional port, then the path.
     const keyPattern = `^${includeSubdomains ? '([^/:?]+\\.)?' : ''}${regexLiteral(site.toLowerCase())}(:[0-9]+)?([/?]|$)`;
+    // Documents are read (and parsed) only for the rows kept, after de-duplication and the limit.
     const latest = this.db
       .selectFrom('crawl_pages')
       .innerJoin('crawl_jobs', 'crawl_jobs.id', 'crawl_pages.job_id')
       .distinctOn('crawl_pages.url_key')
-      .select([
-        'crawl_pages.url',
-        'crawl_pages.finished_at',
-        sql<string | null>`crawl_pages.document::jsonb #>> '{metadata,title}'`.as('title'),
-        sql<string | null>`crawl_pages.document::jsonb #>> '{metadata,description}'`.as('description'),
-      ])
+      .select(['crawl_pages.id', 'crawl_pages.finished_at'])
       .where('crawl_pages.team_id', '=', teamId)
       .where('crawl_pages.state', '=', 'completed')
       .where('crawl_jobs.team_id', '=', teamId)
@@ -46,11 +42,20 @@ export class KnownPagesRepository {
       .where(sql<boolean>`crawl_pages.url_key ~ ${keyPattern}`)
       .orderBy('crawl_pages.url_key')
       .orderBy('crawl_pages.finished_at', 'desc');
-    return this.db
+    const chosen = this.db
       .selectFrom(latest.as('latest'))
-      .select(['url', 'title', 'description'])
+      .select(['id', 'finished_at'])
       .orderBy('finished_at', 'desc')
-      .limit(limit)
+      .limit(limit);
+    return this.db
+      .selectFrom(chosen.as('chosen'))
+      .innerJoin('crawl_pages', 'crawl_pages.id', 'chosen.id')
+      .select([
+        'crawl_pages.url',
+        sql<string | null>`crawl_pages.document::jsonb #>> '{metadata,title}'`.as('title'),
+        sql<string | null>`crawl_pages.document::jsonb #>> '{metadata,description}'`.as('description'),
+      ])
+      .orderBy('chosen.finished_at', 'desc')
       .execute();
   }
 }

@@ -99,7 +99,7 @@ export class SiteMapper {
       timer = setTimeout(() => resolve('timedOut'), Math.max(0, timeLeftMs()));
     });
     const mapping = this.map(run);
-    // Work still running at the deadline ends on its own (every fetch is bounded by the time that was left).
+    // Work still running at the deadline ends on its own: every fetch is bounded by the time left plus FETCH_SLACK_MS.
     mapping.catch(() => undefined);
     try {
       const outcome = await Promise.race([mapping, deadline]);
