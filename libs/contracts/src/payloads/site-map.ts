@@ -20,8 +20,8 @@ export const MAX_MAP_LIMIT = 100_000;
 
 /**
  * Request on `crawl.site.map`: every URL of a site the crawl's own discovery finds (robots.txt sitemaps, sitemap
- * indexes, the start page's links, the team's cached pages), normalised and de-duplicated as a crawl does. Used by
- * POST /v2/map and by extract's `https://site/*` URLs.
+ * indexes, the start page's links, the pages the team's crawls kept), normalised and de-duplicated as a crawl does.
+ * Used by POST /v2/map and by extract's `https://site/*` URLs.
  */
 export class SiteMapRequest {
   @IsString()
@@ -77,7 +77,7 @@ export interface SiteMapLink {
 /** Reply of `crawl.site.map`. */
 export interface SiteMapReply {
   links: SiteMapLink[];
-  /** The deadline passed before discovery ended (POST /v2/map answers 408 MAP_TIMEOUT). */
+  /** The deadline passed before discovery ended (POST /v2/map answers 408 MAP_TIMEOUT); `links` may then be partial. */
   timedOut: boolean;
   /** Said when a sitemap was refused or cut short (too large, malformed, a private target). */
   warning?: string;
