@@ -12,6 +12,8 @@ import { objectStorageProvider } from './files/object-storage.provider';
 import { GatewayConfig } from './gateway.config';
 import { JobWatchRoute } from './jobs/job-watch.route';
 import { JobsClient } from './jobs/jobs.client';
+import { MapCharges } from './map/map-charges';
+import { MapController } from './map/map.controller';
 import { ScrapeController } from './scrape/scrape.controller';
 import { SearchResultScraper } from './search/result-scraper';
 import { SearchController } from './search/search.controller';
@@ -40,6 +42,7 @@ export const API_GATEWAY = 'api-gateway';
     FilesController,
     TeamController,
     SearchController,
+    MapController,
   ],
   providers: [
     ScrapeClient,
@@ -49,6 +52,7 @@ export const API_GATEWAY = 'api-gateway';
     objectStorageProvider,
     SearchService,
     SearchResultScraper,
+    MapCharges,
   ],
 })
 export class GatewayModule {}

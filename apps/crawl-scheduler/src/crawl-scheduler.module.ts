@@ -9,6 +9,7 @@ import { DispatchModule } from './dispatch/dispatch.module';
 import { NextPagesListener } from './dispatch/next-pages.listener';
 import { JobsModule } from './jobs/jobs.module';
 import { LoopModule } from './loop/loop.module';
+import { MapModule } from './map/map.module';
 import { ResultsModule } from './results/results.module';
 import { WebhookEventsListener } from './webhooks/webhook-events.listener';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -40,6 +41,7 @@ const SERVICE_NAME = 'crawl-scheduler';
     }),
     WebhooksModule,
     LoopModule,
+    MapModule,
   ],
 })
 export class CrawlSchedulerModule {}

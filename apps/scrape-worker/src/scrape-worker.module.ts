@@ -13,6 +13,7 @@ import type { ScrapeWorkerDatabase } from './database/scrape-worker-database';
 import { PageExtractor } from './extraction/page-extractor';
 import { HttpEngine } from './fetch';
 import { ResourceFetchHandler } from './resources/resource-fetch.handler';
+import { PageLinksHandler } from './resources/page-links.handler';
 import { ProxyPools } from './proxy/proxy-pools';
 import { PageScraper } from './scrape/page-scraper';
 import { ScrapeJobHandler } from './scrape/scrape-job.handler';
@@ -30,7 +31,7 @@ export const SCRAPE_WORKER = 'scrape-worker';
       database: true,
     }),
   ],
-  controllers: [ScrapeJobHandler, ResourceFetchHandler],
+  controllers: [ScrapeJobHandler, ResourceFetchHandler, PageLinksHandler],
   providers: [
     PageExtractor,
     {

@@ -49,6 +49,9 @@ export enum ErrorCode {
   SearchUnavailable = 'SEARCH_UNAVAILABLE',
   /** The search backend did not answer within the time left. */
   SearchTimeout = 'SEARCH_TIMEOUT',
+  // Map
+  /** A map ran past its `timeout`. */
+  MapTimeout = 'MAP_TIMEOUT',
 }
 
 /** An error as it travels in a NATS payload. */

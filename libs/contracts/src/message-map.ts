@@ -48,7 +48,7 @@ import {
 } from './payloads/browser-session';
 import { DeadLetterRecord } from './payloads/dead-letter';
 import { type ExtractPageReply, ExtractPageRequest } from './payloads/extraction';
-import { type SiteMapReply, SiteMapRequest } from './payloads/site-map';
+import { type PageLinksReply, PageLinksRequest, type SiteMapReply, SiteMapRequest } from './payloads/site-map';
 import { type WebSearchReply, WebSearchRequest } from './payloads/web-search';
 import { ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
 import { Subjects } from './subjects';
@@ -127,6 +127,7 @@ export const Messages = {
 
   [Subjects.extractPageRun]: request(ExtractPageRequest).replies<ExtractPageReply>(),
   [Subjects.siteMap]: request(SiteMapRequest).replies<SiteMapReply>(),
+  [Subjects.pageLinksFetch]: request(PageLinksRequest).replies<PageLinksReply>(),
   [Subjects.webSearch]: request(WebSearchRequest).replies<WebSearchReply>(),
 } as const;
 

@@ -73,6 +73,8 @@ export const Subjects = {
   extractPageRun: 'extract.page.run',
   /** Request/reply: every URL of a site, found by the crawl's discovery (crawl-scheduler; POST /v2/map, extract's `/*`). */
   siteMap: 'crawl.site.map',
+  /** Request/reply: a page's links, title and description, fetched through a worker's target guard (a map's start page). */
+  pageLinksFetch: 'scrape.page-links.fetch',
   /** Request/reply: one query to the configured web search backend (extract-service; POST /v2/search, extract). */
   webSearch: 'search.web.query',
 } as const;

@@ -5,6 +5,7 @@ export * from './stack';
 export { hugePage } from './fixture-server/sites/huge';
 export { resolvedScrapeOptions } from './factories/resolved-scrape-options';
 export { type CrawlSite, type CrawlSiteHit, type CrawlSiteOptions, startCrawlSite } from './crawl-site/crawl-site';
+export { type HostileSitemap, type MapSite, type MapSiteOptions, startMapSite } from './map-site/map-site';
 export { type ReceivedWebhook, type WebhookReceiver, startWebhookReceiver } from './webhook-receiver';
 export { AD_BANNER_TEXT, AD_HOST, COOKIE_NOTICE_TEXT, REPORT_PDF_PAGES } from './fixture-server/sites/browser';
 export { textPdf } from './fixture-server/pdf';

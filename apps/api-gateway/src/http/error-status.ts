@@ -40,4 +40,6 @@ export const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.SearchNotConfigured]: HttpStatus.BAD_REQUEST,
   [ErrorCode.SearchUnavailable]: HttpStatus.BAD_GATEWAY,
   [ErrorCode.SearchTimeout]: HttpStatus.GATEWAY_TIMEOUT,
+  // Map
+  [ErrorCode.MapTimeout]: HttpStatus.REQUEST_TIMEOUT,
 };

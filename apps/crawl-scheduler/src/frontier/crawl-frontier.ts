@@ -4,6 +4,7 @@ import { CrawlJobsRepository, type NewPage } from '../database/crawl-jobs.reposi
 import { type CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages.repository';
 import type { Job } from '../jobs/job';
 import { CrawlScope } from './crawl-scope';
+import { DiscoveredUrls } from './discovered-urls';
 import { triageLinks, withinLimit } from './link-triage';
 import { RobotsCache } from './robots-cache';
 import { crawlUrlKey, parseCrawlableUrl } from './url-key';
@@ -23,10 +24,9 @@ export class CrawlFrontier {
     const options = job.crawlOptions;
     const start = parseCrawlableUrl(job.url);
     if (!start || options.sitemap === 'only') return [];
-    const absolute = links
-      .map((link) => parseCrawlableUrl(link, finalUrl)?.href)
-      .filter((link): link is string => link !== undefined);
-    return triageLinks(job.id, absolute, depth, new CrawlScope(start, options), options, this.robots);
+    const discovered = new DiscoveredUrls(new CrawlScope(start, options), options.ignoreQueryParameters);
+    for (const link of links) discovered.offer(link, depth, finalUrl);
+    return triageLinks(discovered, depth, (url) => this.robots.rulesFor(job.id, url));
   }
 
   /** Queues the discovered URLs the job does not have yet, as many as its `limit` leaves room for. */

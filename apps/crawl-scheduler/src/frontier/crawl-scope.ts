@@ -15,6 +15,18 @@ export type ScopeVerdict =
   | 'too-deep'
   | 'not-a-page';
 
+/** The options of a crawl that decide its scope; a map states its own (the whole site, subdomains or not). */
+export type ScopeRules = Pick<
+  ResolvedCrawlOptions,
+  | 'allowSubdomains'
+  | 'allowExternalLinks'
+  | 'crawlEntireDomain'
+  | 'includePaths'
+  | 'excludePaths'
+  | 'regexOnFullURL'
+  | 'maxDiscoveryDepth'
+>;
+
 /** The gateway has refused patterns that do not compile, so a failure here is a bug, not bad input. */
 function compilePatterns(patterns: readonly string[]): RegExp[] {
   return patterns.map((pattern) => new RegExp(pattern));
@@ -34,7 +46,7 @@ export class CrawlScope {
 
   constructor(
     start: URL,
-    private readonly options: ResolvedCrawlOptions,
+    private readonly options: ScopeRules,
   ) {
     this.startSite = siteHost(start);
     this.startHost = start.host.toLowerCase();

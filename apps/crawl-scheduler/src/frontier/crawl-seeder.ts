@@ -5,9 +5,10 @@ import { Transactions } from '../database/transactions';
 import type { Crawl } from '../jobs/job';
 import { ResourceFetcher } from '../resources/resource-fetcher';
 import { CrawlScope } from './crawl-scope';
+import { DiscoveredUrls } from './discovered-urls';
 import { triageLinks, withinLimit } from './link-triage';
 import { RobotsCache } from './robots-cache';
-import { readSitemaps } from './sitemap-reader';
+import { readSitemaps, sitemapRoots } from './sitemap-reader';
 import { parseCrawlableUrl } from './url-key';
 
 /**
@@ -31,12 +32,18 @@ export class CrawlSeeder {
     const scope = new CrawlScope(start, options);
     const rules = await this.robots.rulesFor(job.id, start);
 
-    const candidates = [start.href];
+    // Room for the sitemap URLs robots.txt turns out to block, which do not count against the limit.
+    const discovered = new DiscoveredUrls(scope, options.ignoreQueryParameters, options.limit * 2);
+    discovered.offer(start.href, 0);
+    let warnings: string[] = [];
     if (options.sitemap !== 'skip') {
-      const roots = rules.sitemaps().length > 0 ? rules.sitemaps() : [`${start.origin}/sitemap.xml`];
-      candidates.push(...(await readSitemaps(roots, (url) => this.fetcher.fetch(url), options.limit * 2)));
+      ({ warnings } = await readSitemaps(
+        sitemapRoots(start, rules),
+        (url) => this.fetcher.fetchBody(url),
+        (url) => discovered.offer(url, 0),
+      ));
     }
-    const pages = await triageLinks(job.id, candidates, 0, scope, options, this.robots);
+    const pages = await triageLinks(discovered, 0, (url) => this.robots.rulesFor(job.id, url));
     const crawlDelayMs = Math.round((rules.crawlDelaySeconds() ?? 0) * 1000);
 
     await this.transactions.run(async (trx) => {
@@ -48,7 +55,12 @@ export class CrawlSeeder {
     });
     if (!job.zeroDataRetention) {
       this.logger.info(
-        { jobId: job.id, queued: pages.filter((page) => page.state !== 'blocked').length, crawlDelayMs },
+        {
+          jobId: job.id,
+          queued: pages.filter((page) => page.state !== 'blocked').length,
+          crawlDelayMs,
+          ...(warnings.length > 0 ? { sitemapWarnings: warnings } : {}),
+        },
         'crawl seeded',
       );
     }

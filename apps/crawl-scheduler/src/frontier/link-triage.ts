@@ -1,33 +1,25 @@
-import type { ResolvedCrawlOptions } from '@wh/contracts';
 import type { NewPage } from '../database/crawl-jobs.repository';
-import type { CrawlScope } from './crawl-scope';
-import type { RobotsCache } from './robots-cache';
-import { crawlUrlKey, fetchableUrl, parseCrawlableUrl } from './url-key';
+import type { DiscoveredUrls } from './discovered-urls';
+import type { RobotsRules } from './robots-rules';
+import { fetchableUrl } from './url-key';
+
+/** The robots.txt rules that apply to a URL (of its origin). */
+export type RobotsLookup = (url: URL) => Promise<RobotsRules>;
 
 /**
- * Turns candidate URLs (a page's links, a sitemap's entries) into frontier entries: unparseable and out-of-scope
- * URLs are dropped, variants of one page collapse to one key, and URLs robots.txt disallows are kept as `blocked`
- * (the errors endpoint lists them) instead of being queued.
+ * Turns discovered URLs (a page's links, a sitemap's entries, already in scope and de-duplicated) into frontier
+ * entries: URLs robots.txt disallows are kept as `blocked`
+ * (the errors endpoint lists them; a map leaves them out) instead of being queued.
  */
 export async function triageLinks(
-  jobId: string,
-  candidates: readonly string[],
+  discovered: DiscoveredUrls,
   depth: number,
-  scope: CrawlScope,
-  options: ResolvedCrawlOptions,
-  robots: RobotsCache,
+  robotsFor: RobotsLookup,
 ): Promise<NewPage[]> {
-  const byKey = new Map<string, URL>();
-  for (const candidate of candidates) {
-    const url = parseCrawlableUrl(candidate);
-    if (!url || !scope.admits(url, depth)) continue;
-    const key = crawlUrlKey(url, options.ignoreQueryParameters);
-    if (!byKey.has(key)) byKey.set(key, url);
-  }
   const pages: NewPage[] = [];
-  for (const [urlKey, url] of byKey) {
-    const rules = await robots.rulesFor(jobId, url);
-    const href = fetchableUrl(url, options.ignoreQueryParameters);
+  for (const [urlKey, url] of discovered.entries()) {
+    const rules = await robotsFor(url);
+    const href = fetchableUrl(url, discovered.ignoreQueryParameters);
     pages.push(
       rules.allows(href)
         ? { urlKey, url: href, depth }

@@ -1,0 +1,46 @@
+import { resolvedCrawlOptions } from '@wh/testing';
+import { CrawlScope } from './crawl-scope';
+import { DiscoveredUrls } from './discovered-urls';
+
+const START = new URL('https://site.test/');
+
+function discovered(ignoreQueryParameters: boolean, capacity?: number): DiscoveredUrls {
+  return new DiscoveredUrls(new CrawlScope(START, resolvedCrawlOptions()), ignoreQueryParameters, capacity);
+}
+
+const urls = (found: DiscoveredUrls): string[] => [...found.entries()].map(([, url]) => url.href);
+
+describe('DiscoveredUrls', () => {
+  it('keeps the first of each page in offer order, dropping variants, other sites and non-pages', () => {
+    const found = discovered(true);
+    for (const candidate of [
+      '/docs',
+      'https://www.site.test/docs/',
+      'http://site.test/docs/index.html',
+      '/docs#install',
+      '/docs?page=2',
+      '/about',
+      'https://other.test/',
+      '/logo.png',
+      'mailto:team@site.test',
+    ]) {
+      found.offer(candidate, 0, START.href);
+    }
+    expect(urls(found)).toEqual(['https://site.test/docs', 'https://site.test/about']);
+  });
+
+  it('keeps query variants apart unless queries are ignored, whatever the parameter order', () => {
+    const found = discovered(false);
+    for (const candidate of ['/a?x=1&y=2', '/a?y=2&x=1', '/a?x=2']) found.offer(candidate, 0, START.href);
+    expect(urls(found)).toEqual(['https://site.test/a?x=1&y=2', 'https://site.test/a?x=2']);
+  });
+
+  it('stops taking pages at its capacity and says so', () => {
+    const found = discovered(true, 2);
+    expect(found.offer('/one', 0, START.href)).toBe(true);
+    expect(found.offer('/one/', 0, START.href)).toBe(true);
+    expect(found.offer('/two', 0, START.href)).toBe(false);
+    expect(found.offer('/three', 0, START.href)).toBe(false);
+    expect(urls(found)).toEqual(['https://site.test/one', 'https://site.test/two']);
+  });
+});
