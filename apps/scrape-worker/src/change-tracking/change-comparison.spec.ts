@@ -1,4 +1,4 @@
-import { comparableForm, contentChanged, normaliseLine } from './change-comparison';
+import { contentChanged, normaliseLine } from './change-comparison';
 
 const PAGE = ['# Pricing', '', 'Starter plan: 9 EUR a month', '', '- Feature A', '- Feature B', '- Feature C'].join(
   '\n',
@@ -32,6 +32,12 @@ describe('the change-tracking comparison rule', () => {
     expect(contentChanged(PAGE, PAGE.replace('Feature B', 'Feature D'))).toBe(true);
     expect(contentChanged(PAGE, `${PAGE}\n- Feature D`)).toBe(true);
     expect(contentChanged(PAGE, PAGE.replace('- Feature C', ''))).toBe(true);
+  });
+
+  it('sees a volatile line that moved and changed its value as the same, and one whose words changed as a change', () => {
+    const stamped = `Updated 2026-11-24T08:00:00Z\n${PAGE}`;
+    expect(contentChanged(stamped, `${PAGE}\nUpdated 2026-11-25T09:30:00Z`)).toBe(false);
+    expect(contentChanged(stamped, `${PAGE}\nRevised 2026-11-25T09:30:00Z`)).toBe(true);
   });
 
   it('counts a repeated line: a duplicated item is a change', () => {
@@ -75,6 +81,6 @@ describe('the change-tracking comparison rule', () => {
 
   it('puts masks where the volatile values were, so the rest of the line still counts', () => {
     expect(normaliseLine('  Updated 2026-11-25   by  Ann ')).toBe('Updated <date> by Ann');
-    expect(comparableForm('b\n\na\n')).toBe('a\nb');
+    expect(normaliseLine('Posted 3 hours ago, 12 comments')).toBe('Posted <ago>, <count>');
   });
 });

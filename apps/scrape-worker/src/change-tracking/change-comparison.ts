@@ -42,20 +42,43 @@ const VOLATILE: readonly [RegExp, string][] = [
 export function normaliseLine(line: string): string {
   let normalised = line;
   for (const [pattern, mask] of VOLATILE) normalised = normalised.replace(pattern, mask);
-  return normalised.replace(/\s+/g, ' ').trim();
+  return collapse(normalised);
 }
 
-/** The comparable form of a page's markdown: its non-blank normalised lines, sorted. */
-export function comparableForm(markdown: string): string {
-  return markdown
-    .split('\n')
-    .map(normaliseLine)
-    .filter((line) => line !== '')
-    .sort()
-    .join('\n');
+function collapse(line: string): string {
+  return line.replace(/\s+/g, ' ').trim();
 }
 
-/** Whether two versions of a page differ by the rule above. */
+/** How many times each non-blank line occurs, whitespace collapsed. */
+function lineCounts(markdown: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const raw of markdown.split('\n')) {
+    const line = collapse(raw);
+    if (line !== '') counts.set(line, (counts.get(line) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The lines of `counts` beyond those of `other` (a multiset difference), volatile values masked, sorted. */
+function leftOver(counts: Map<string, number>, other: Map<string, number>): string[] {
+  const lines: string[] = [];
+  for (const [line, count] of counts) {
+    const extra = count - (other.get(line) ?? 0);
+    for (let i = 0; i < extra; i += 1) lines.push(normaliseLine(line));
+  }
+  return lines.sort();
+}
+
+/**
+ * Whether two versions of a page differ by the rule above. Lines the two versions share are equal however they are
+ * normalised, so only the lines one version has beyond the other are masked and compared: on an unchanged reload that
+ * is a handful of lines, not the page.
+ */
 export function contentChanged(previous: string, current: string): boolean {
-  return previous !== current && comparableForm(previous) !== comparableForm(current);
+  if (previous === current) return false;
+  const before = lineCounts(previous);
+  const after = lineCounts(current);
+  const removed = leftOver(before, after);
+  const added = leftOver(after, before);
+  return removed.length !== added.length || removed.some((line, index) => line !== added[index]);
 }
