@@ -85,7 +85,12 @@ function html(title: string, paragraphs: string[], links: string[] = []): string
 /** A pricing page: the price is what monitors watch; the stamp changes on every load. */
 function pricingPage(price: number, stamp: string, order: 'ab' | 'ba' = 'ab'): string {
   const features = order === 'ab' ? ['Feature: exports', 'Feature: sharing'] : ['Feature: sharing', 'Feature: exports'];
-  return html('Pricing', ['Plan: Starter', `Price: ${price}`, ...features, `Generated at ${stamp}`]);
+  return html('Pricing', [
+    '<strong>Plan:</strong> Starter',
+    `<strong>Price:</strong> ${price}`,
+    ...features,
+    `Generated at ${stamp}`,
+  ]);
 }
 
 const trackingFormat = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -143,24 +148,25 @@ describe('the changeTracking format', () => {
     const previousAt = Date.parse(second.changeTracking?.previousScrapeAt ?? '');
     expect(previousAt).toBeGreaterThanOrEqual(before - 1000);
     expect(previousAt).toBeLessThanOrEqual(Date.now());
-    expect(second.changeTracking?.diff?.text).toContain(
-      '-Generated at 2026-11-25T10:00:00Z\n+Generated at 2026-11-25T10:07:31Z',
-    );
+    const reloadDiff = (second.changeTracking?.diff?.text ?? '').split('\n');
+    expect(reloadDiff).toContain('-Generated at 2026-11-25T10:00:00Z');
+    expect(reloadDiff).toContain('+Generated at 2026-11-25T10:07:31Z');
+    expect(reloadDiff.filter((line) => /^[+-]/.test(line) && line.includes('Price'))).toEqual([]);
 
     site.set('/pricing', pricingPage(12, '2026-11-25T10:09:02Z', 'ba'));
     const third = (await firecrawl.scrape(url, { formats })) as TrackedDocument;
     expect(third.changeTracking?.changeStatus).toBe('changed');
     expect(Date.parse(third.changeTracking?.previousScrapeAt ?? '')).toBeGreaterThan(previousAt);
     const markdownLines = (second.markdown ?? '').split('\n');
-    const priceLine = markdownLines.indexOf('Price: 9') + 1;
+    const priceLine = markdownLines.indexOf('**Price:** 9') + 1;
     const stampLine = markdownLines.indexOf('Generated at 2026-11-25T10:07:31Z') + 1;
     expect(priceLine).toBeGreaterThan(0);
     expect(stampLine).toBeGreaterThan(priceLine);
     const diff = third.changeTracking?.diff;
     const changed = (diff?.text ?? '').split('\n').filter((line) => /^[+-]/.test(line));
     expect(changed).toEqual([
-      '-Price: 9',
-      '+Price: 12',
+      '-**Price:** 9',
+      '+**Price:** 12',
       '-Generated at 2026-11-25T10:07:31Z',
       '+Generated at 2026-11-25T10:09:02Z',
     ]);
@@ -168,8 +174,8 @@ describe('the changeTracking format', () => {
     expect(diff?.json.files[0]).toMatchObject({ from: null, to: null });
     const changes = (diff?.json.files[0]?.chunks ?? []).flatMap((chunk) => chunk.changes);
     expect(changes.filter((change) => change.type !== 'normal')).toEqual([
-      { type: 'del', del: true, ln: priceLine, content: '-Price: 9' },
-      { type: 'add', add: true, ln: priceLine, content: '+Price: 12' },
+      { type: 'del', del: true, ln: priceLine, content: '-**Price:** 9' },
+      { type: 'add', add: true, ln: priceLine, content: '+**Price:** 12' },
       { type: 'del', del: true, ln: stampLine, content: '-Generated at 2026-11-25T10:07:31Z' },
       { type: 'add', add: true, ln: stampLine, content: '+Generated at 2026-11-25T10:09:02Z' },
     ]);
@@ -200,7 +206,7 @@ describe('the changeTracking format', () => {
     });
     const data = response.body.data as TrackedDocument;
     expect(data.changeTracking?.changeStatus).toBe('changed');
-    expect(data.markdown).toContain('Price: 6');
+    expect(data.markdown).toContain('**Price:** 6');
   });
 
   it("keeps teams apart: another team's first scrape of a page is new", async () => {
@@ -325,10 +331,10 @@ describe('json mode with an LLM', () => {
         };
       }
       if (prompt.includes('unified diff')) {
-        const rose = prompt.includes('-Price: 20') && prompt.includes('+Price: 25');
+        const rose = prompt.includes('-**Price:** 20') && prompt.includes('+**Price:** 25');
         return { kind: 'json', value: { description: rose ? 'The price rose from 20 to 25.' : 'Unexpected diff.' } };
       }
-      const price = /Price: (\d+)/.exec(prompt)?.[1];
+      const price = /\*\*Price:\*\* (\d+)/.exec(prompt)?.[1];
       return { kind: 'json', value: { plan: 'Starter', price: Number(price) } };
     });
   });
@@ -360,7 +366,7 @@ describe('json mode with an LLM', () => {
       json: { price: { previous: 20, current: 25 } },
     });
     expect(changed.data.changeTracking?.json).toEqual({ price: { previous: 20, current: 25 } });
-    expect(changed.data.changeTracking?.diff?.text).toContain('-Price: 20\n+Price: 25');
+    expect(changed.data.changeTracking?.diff?.text).toContain('-**Price:** 20\n+**Price:** 25');
   });
 
   it('describes the change from the diff without a schema', async () => {
