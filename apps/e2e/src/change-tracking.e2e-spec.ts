@@ -209,6 +209,31 @@ describe('the changeTracking format', () => {
     expect(data.markdown).toContain('**Price:** 6');
   });
 
+  it('tracks each page of a batch scrape, with the git diff of the one that changed', async () => {
+    site.set('/batch/one', pricingPage(1, '2026-11-25T12:30:00Z'));
+    site.set('/batch/two', pricingPage(2, '2026-11-25T12:30:00Z'));
+    const urls = [`${site.origin}/batch/one`, `${site.origin}/batch/two`];
+    const batch = async (): Promise<Map<string, ChangeTracking | undefined>> => {
+      const started = await callApi(stack, 'POST', '/v2/batch/scrape', {
+        urls,
+        formats: ['markdown', trackingFormat({ modes: ['git-diff'], tag: 'batch' })],
+      });
+      expect(started.status).toBe(200);
+      const status = await waitForJob(stack, `/v2/batch/scrape/${started.body.id as string}`);
+      const pages = status.data as unknown as TrackedDocument[];
+      return new Map(pages.map((page) => [new URL(page.metadata.sourceURL).pathname, page.changeTracking]));
+    };
+
+    const first = await batch();
+    expect(first.get('/batch/one')?.changeStatus).toBe('new');
+    expect(first.get('/batch/two')?.changeStatus).toBe('new');
+    site.set('/batch/two', pricingPage(3, '2026-11-25T12:30:00Z'));
+    const second = await batch();
+    expect(second.get('/batch/one')).toMatchObject({ changeStatus: 'same', diff: { text: '', json: { files: [] } } });
+    expect(second.get('/batch/two')?.changeStatus).toBe('changed');
+    expect(second.get('/batch/two')?.diff?.text).toContain('-**Price:** 2\n+**Price:** 3');
+  });
+
   it("keeps teams apart: another team's first scrape of a page is new", async () => {
     const url = `${site.origin}/teams`;
     site.set('/teams', pricingPage(7, '2026-11-25T12:00:00Z'));
