@@ -110,6 +110,19 @@ const configs = [
       }),
     },
   },
+  {
+    // The third exception: the change-tracking benchmark times scrape-worker's comparison and diff, pure functions,
+    // in-process. Named module by module, as above.
+    files: ['bench/change-tracking/run.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': rule({
+        allow: [
+          '../../apps/scrape-worker/src/change-tracking/change-comparison',
+          '../../apps/scrape-worker/src/change-tracking/markdown-diff',
+        ],
+      }),
+    },
+  },
   { files: TEST_FILES, rules: { '@nx/enforce-module-boundaries': rule({ inTests: true }) } },
 ];
 

@@ -138,9 +138,16 @@ const cases: BadCase[] = [
   },
   {
     name: 'a format this deployment cannot produce',
-    body: { url: target, formats: [{ type: 'changeTracking' }] },
+    body: { url: target, formats: [{ type: 'branding' }] },
     status: 400,
     code: 'UNSUPPORTED_OPTION',
+  },
+  {
+    name: 'changeTracking without the markdown it compares',
+    body: { url: target, formats: [{ type: 'changeTracking' }] },
+    status: 400,
+    code: 'BAD_REQUEST',
+    detailPath: 'formats',
   },
   {
     name: 'a json format whose schema Ajv refuses',

@@ -8,6 +8,9 @@ import { BrowserEngine } from './browser/browser-engine';
 import { BrowserPool } from './browser/browser-pool';
 import { browserProviders } from './browser/browser.providers';
 import { ScrapeCacheRepository } from './cache/scrape-cache.repository';
+import { ChangeJsonComparer } from './change-tracking/change-json';
+import { ChangeSnapshotsRepository } from './change-tracking/change-snapshots.repository';
+import { ChangeTracker } from './change-tracking/change-tracker';
 import { ConversionPool } from './conversion/conversion-pool';
 import type { ScrapeWorkerDatabase } from './database/scrape-worker-database';
 import { PageExtractor } from './extraction/page-extractor';
@@ -34,6 +37,13 @@ export const SCRAPE_WORKER = 'scrape-worker';
   controllers: [ScrapeJobHandler, ResourceFetchHandler, PageLinksHandler],
   providers: [
     PageExtractor,
+    {
+      provide: ChangeSnapshotsRepository,
+      inject: [DATABASE],
+      useFactory: (db: Kysely<ScrapeWorkerDatabase>) => new ChangeSnapshotsRepository(db),
+    },
+    ChangeJsonComparer,
+    ChangeTracker,
     {
       provide: ConversionPool,
       inject: [ScrapeWorkerConfig],

@@ -86,9 +86,60 @@ describe('resolveScrapeOptions', () => {
   });
 
   it('refuses the formats not produced yet', () => {
-    const failure = failureOf({ formats: [{ type: 'changeTracking' }] });
+    const failure = failureOf({ formats: [{ type: 'branding' }] });
     expect(failure.code).toBe(ErrorCode.UnsupportedOption);
-    expect(failure.message).toMatch(/changeTracking/);
+    expect(failure.message).toMatch(/branding/);
+  });
+
+  it('takes changeTracking out of the document formats and always compares the live page', () => {
+    const resolved = resolveScrapeOptions({
+      formats: [
+        'markdown',
+        { type: 'changeTracking', modes: ['git-diff', 'json', 'json'], tag: 'daily', prompt: 'Prices?' },
+      ],
+      maxAge: 600_000,
+    });
+    expect(resolved.formats).toEqual(['markdown']);
+    expect(resolved.changeTracking).toEqual({ modes: ['git-diff', 'json'], tag: 'daily', prompt: 'Prices?' });
+    expect(resolved.maxAge).toBe(0);
+    expect(resolveScrapeOptions({ formats: ['markdown', 'changeTracking'] }).changeTracking).toEqual({
+      modes: [],
+      tag: '',
+    });
+  });
+
+  it.each<[string, ScrapeOptions, string, RegExp]>([
+    ['changeTracking without markdown', { formats: ['changeTracking'] }, 'formats', /add "markdown" to formats/],
+    [
+      'an unknown mode',
+      { formats: ['markdown', { type: 'changeTracking', modes: ['word-diff'] }] },
+      'formats.changeTracking.modes',
+      /git-diff, json/,
+    ],
+    [
+      'a schema without json mode',
+      { formats: ['markdown', { type: 'changeTracking', modes: ['git-diff'], schema: { type: 'object' } }] },
+      'formats.changeTracking.modes',
+      /needs the "json" mode/,
+    ],
+    [
+      'a schema Ajv refuses',
+      { formats: ['markdown', { type: 'changeTracking', modes: ['json'], schema: { type: 'object', required: 'x' } }] },
+      'formats.changeTracking.schema',
+      /not a usable JSON schema/,
+    ],
+    [
+      'an unknown option',
+      { formats: ['markdown', { type: 'changeTracking', colour: 'red' }] },
+      'formats.changeTracking.colour',
+      /not a changeTracking format option/,
+    ],
+    ['minAge', { formats: ['markdown', 'changeTracking'], minAge: 1000 }, 'minAge', /live page/],
+  ])('refuses %s in the changeTracking format', (_name, options, path, message) => {
+    const failure = failureOf(options);
+    expect(failure.code).toBe(ErrorCode.BadRequest);
+    expect(failure.message).toMatch(message);
+    expect((failure.details as { path: string }[]).map((problem) => problem.path)).toContain(path);
   });
 
   it.each<[string, ScrapeOptions, string]>([

@@ -14,9 +14,10 @@ import {
 import { compileUserSchema, InvalidSchemaError } from '@wh/extraction';
 import { DomainError } from '@wh/platform/errors';
 import { actionListProblems, type FieldProblem } from './action-rules';
+import { changeTrackingFormat } from './change-tracking-format';
 
 /** Formats this deployment does not produce yet. */
-const UNSUPPORTED_FORMATS = ['changeTracking', 'branding'];
+const UNSUPPORTED_FORMATS = ['branding'];
 
 /** Formats answered by extract-service rather than by the page's conversion. */
 const EXTRACTION_FORMATS = ['json', 'summary'];
@@ -138,13 +139,18 @@ export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention =
     throw new DomainError(
       ErrorCode.UnsupportedOption,
       `Unsupported format(s) in this deployment: ${unsupported.join(', ')}`,
-      { supportedFormats: [...DOCUMENT_FORMATS, 'screenshot', ...EXTRACTION_FORMATS] },
+      { supportedFormats: [...DOCUMENT_FORMATS, 'screenshot', ...EXTRACTION_FORMATS, 'changeTracking'] },
     );
   }
   const problems: FieldProblem[] = [];
   const extraction = extractionFormats(entries, problems);
   const screenshotEntry = entries.find((entry) => formatName(entry) === 'screenshot');
   const screenshot = screenshotEntry === undefined ? undefined : screenshotOptions(screenshotEntry, problems);
+  const changeTrackingEntry = entries.find((entry) => formatName(entry) === 'changeTracking');
+  const changeTracking =
+    changeTrackingEntry === undefined ? undefined : changeTrackingFormat(changeTrackingEntry, requested, problems);
+  if (changeTracking && options.minAge !== undefined)
+    problems.push({ path: 'minAge', message: 'changeTracking compares the live page: it cannot be served by minAge' });
   const timeout = options.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS;
   const waitFor = options.waitFor ?? 0;
   if (waitFor > timeout / 2)
@@ -166,12 +172,17 @@ export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention =
   const headers = options.headers ?? {};
   return {
     formats: [
-      ...new Set(requested.filter((name) => name !== 'screenshot' && !EXTRACTION_FORMATS.includes(name))),
+      ...new Set(
+        requested.filter(
+          (name) => name !== 'screenshot' && name !== 'changeTracking' && !EXTRACTION_FORMATS.includes(name),
+        ),
+      ),
     ] as DocumentFormat[],
     onlyMainContent: options.onlyMainContent ?? true,
     includeTags: options.includeTags ?? [],
     excludeTags: options.excludeTags ?? [],
-    maxAge: options.maxAge ?? DEFAULT_MAX_AGE_MS,
+    // A monitor must never be told "same" from a cached copy: change tracking always compares the live page.
+    maxAge: changeTracking ? 0 : (options.maxAge ?? DEFAULT_MAX_AGE_MS),
     ...(options.minAge !== undefined ? { minAge: options.minAge } : {}),
     headers,
     skipTlsVerification: options.skipTlsVerification ?? true,
@@ -196,5 +207,6 @@ export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention =
     proxy: options.proxy ?? 'auto',
     ...(pdfRaw ? { rawPdf: true } : {}),
     ...(extraction ? { extraction } : {}),
+    ...(changeTracking ? { changeTracking } : {}),
   };
 }

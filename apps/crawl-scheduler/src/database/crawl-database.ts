@@ -35,6 +35,8 @@ export interface CrawlDatabase {
     zero_data_retention: boolean;
     seeded: boolean;
     seed_claimed_until: Date | null;
+    /** A change-tracking crawl queued its hidden pages (see HiddenPages); it does so once. */
+    hidden_pages_queued: Generated<boolean>;
     credits_used: Generated<number>;
     /** Pages ever queued for the job, the count its `limit` applies to. */
     pages_admitted: Generated<number>;
@@ -60,6 +62,8 @@ export interface CrawlDatabase {
     document_bytes: Generated<number>;
     error: Json<WireError | null>;
     credits: Generated<number>;
+    /** Queued only to report it to change tracking: an earlier crawl found it, this one no longer links to it. */
+    hidden: Generated<boolean>;
   };
   crawl_robots: {
     job_id: string;

@@ -79,7 +79,7 @@ describe('CrawlPagesRepository', () => {
       const { row, job } = await aJob({ max_concurrency: 10 });
       const [page] = await somePages(row, 3, { attempts: 2 });
 
-      expect(await claim(job, 1)).toEqual([{ id: page, url: expect.any(String), attempts: 3 }]);
+      expect(await claim(job, 1)).toEqual([{ id: page, url: expect.any(String), attempts: 3, hidden: false }]);
       expect(await claim(job, 0)).toEqual([]);
     });
 
@@ -173,7 +173,7 @@ describe('CrawlPagesRepository', () => {
       expect(await statesOf([stale ?? '', recent ?? '', done ?? ''])).toEqual(['queued', 'dispatched', 'completed']);
 
       const since = await pages.dispatchedSince(new Date(Date.now() - 60_000));
-      expect(since).toContainEqual({ id: recent, url: expect.any(String), attempts: 0, job_id: row.id });
+      expect(since).toContainEqual({ id: recent, url: expect.any(String), attempts: 0, hidden: false, job_id: row.id });
       expect(since.map((page) => page.id)).not.toContain(stale);
     });
 

@@ -17,6 +17,7 @@ export interface DispatchedPage {
   id: string;
   url: string;
   attempts: number;
+  hidden: boolean;
 }
 
 /** SQL of single pages: dispatching them under the concurrency limits, and keeping their results. */
@@ -69,7 +70,7 @@ export class CrawlPagesRepository {
       )
       update crawl_pages set state = 'dispatched', dispatched_at = now(), attempts = attempts + 1
       where id in (select id from claimable)
-      returning id, url, attempts`.execute(trx);
+      returning id, url, attempts, hidden`.execute(trx);
     return claimed.rows;
   }
 
@@ -98,7 +99,7 @@ export class CrawlPagesRepository {
   async dispatchedSince(since: Date): Promise<(DispatchedPage & { job_id: string })[]> {
     return this.db
       .selectFrom('crawl_pages')
-      .select(['id', 'url', 'attempts', 'job_id'])
+      .select(['id', 'url', 'attempts', 'hidden', 'job_id'])
       .where('state', '=', 'dispatched')
       .where('dispatched_at', '>', since)
       .execute();

@@ -94,7 +94,9 @@ export class PageDispatcher {
           origin: 'scheduled',
           options: job.scrapeOptions,
           deadlineAt: Date.now() + job.scrapeOptions.timeout + QUEUE_ALLOWANCE_MS,
-          discoverLinks: job.kind === 'crawl' && job.crawlOptions.sitemap !== 'only',
+          // A hidden page is only reported: what it links to is not part of this crawl.
+          discoverLinks: job.kind === 'crawl' && job.crawlOptions.sitemap !== 'only' && !page.hidden,
+          ...(page.hidden ? { hidden: true } : {}),
         },
         `${page.id}:${page.attempts}`,
       );

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Trx } from '../database/crawl-database';
 import { CrawlJobsRepository } from '../database/crawl-jobs.repository';
 import { DOCUMENT_RETENTION_MS } from './document-retention';
+import { HiddenPages } from './hidden-pages';
 import type { Job } from './job';
 
 /** How a job ends by itself (a cancelled job is ended by its cancel). */
@@ -16,12 +17,15 @@ export class JobFinisher {
   constructor(
     @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
     @Inject(DOCUMENT_RETENTION_MS) private readonly retentionMs: number,
+    @Inject(HiddenPages) private readonly hiddenPages: HiddenPages,
   ) {}
 
   /** How the job ended, when this call ended it. */
   async finishIfDone(trx: Trx, job: Job): Promise<FinishedStatus | undefined> {
     if (job.status !== 'scraping' || !job.seeded) return undefined;
     if (await this.jobs.hasOpenPages(trx, job.id)) return undefined;
+    // A change-tracking crawl goes on with the pages it no longer links to, once.
+    if ((await this.hiddenPages.queueWhenDone(trx, job)) > 0) return undefined;
     const counts = await this.jobs.counts(job.id, trx);
     const status = counts.completed === 0 && counts.failed > 0 ? 'failed' : 'completed';
     await this.jobs.finish(trx, job.id, status, this.retentionMs);

@@ -7,7 +7,9 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CancelJobService } from './cancel-job.service';
 import { CrawlJobsHandler } from './crawl-jobs.handler';
 import { CreateJobService } from './create-job.service';
+import { HiddenPagesRepository } from '../database/hidden-pages.repository';
 import { DOCUMENT_RETENTION_MS, documentRetentionMs } from './document-retention';
+import { HiddenPages } from './hidden-pages';
 import { JobFinisher } from './job-finisher';
 import { JobQueriesService } from './job-queries.service';
 
@@ -21,6 +23,8 @@ import { JobQueriesService } from './job-queries.service';
     JobQueriesService,
     CancelJobService,
     JobFinisher,
+    HiddenPagesRepository,
+    HiddenPages,
   ],
   exports: [JobFinisher],
 })

@@ -34,6 +34,8 @@ import { CrawlFrontier } from '../frontier/crawl-frontier';
 import { RobotsCache } from '../frontier/robots-cache';
 import { RobotsRulesRepository } from '../frontier/robots-rules.repository';
 import { JobFinisher } from '../jobs/job-finisher';
+import { HiddenPages } from '../jobs/hidden-pages';
+import { HiddenPagesRepository } from '../database/hidden-pages.repository';
 import type { ResourceFetcher } from '../resources/resource-fetcher';
 import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository';
 import { WebhookEventsListener } from '../webhooks/webhook-events.listener';
@@ -73,7 +75,12 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
     dispatcher = new PageDispatcher(transactions, jobs, pages, new ScrapeClient(nats.client, nats.publisher), logger);
     const processor = new PageResultsProcessor(
       new ResultLoader(jobs, pages, frontier),
-      new JobResultsKeeper(jobs, pages, frontier, new JobFinisher(jobs, 3_600_000)),
+      new JobResultsKeeper(
+        jobs,
+        pages,
+        frontier,
+        new JobFinisher(jobs, 3_600_000, new HiddenPages(new HiddenPagesRepository())),
+      ),
       transactions,
       [
         new UsageChargesListener(new UsageBiller(nats.publisher, logger)),

@@ -1,7 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, type ExtractPageReply, type ScrapeDocument, type ScrapeJobCommand, Subjects } from '@wh/contracts';
+import {
+  ErrorCode,
+  type ExtractionFormats,
+  type ExtractPageReply,
+  type ScrapeDocument,
+  type ScrapeJobCommand,
+  Subjects,
+} from '@wh/contracts';
 import { DomainError, toDomainError } from '@wh/platform/errors';
 import { NatsRequester } from '@wh/platform/messaging';
+
+/** The text extract-service reads: markdown, and the HTML whose structured data the extractor without an LLM uses. */
+export interface ExtractionSource {
+  url: string;
+  markdown: string;
+  html?: string;
+}
 
 /** What the `json` and `summary` formats add to a document. */
 export type ExtractedFormats = Pick<ExtractPageReply, 'json' | 'summary' | 'warning'>;
@@ -28,6 +42,24 @@ export class PageExtractor {
   async extract(job: ScrapeJobCommand, page: ScrapeDocument): Promise<ExtractedFormats> {
     const formats = job.options.extraction;
     if (!formats) return {};
+    return this.extractFrom(
+      job,
+      {
+        url: page.metadata.url || job.url,
+        markdown: page.markdown ?? '',
+        // The raw page: its head holds the JSON-LD and meta tags the extractor without an LLM reads.
+        ...(page.rawHtml !== undefined ? { html: page.rawHtml } : page.html !== undefined ? { html: page.html } : {}),
+      },
+      formats,
+    );
+  }
+
+  /** Asks extract-service for `formats` of any text on the job's behalf (change tracking compares two versions). */
+  async extractFrom(
+    job: ScrapeJobCommand,
+    source: ExtractionSource,
+    formats: ExtractionFormats,
+  ): Promise<ExtractedFormats> {
     const remainingMs = job.deadlineAt - Date.now();
     if (remainingMs <= 0) {
       throw new DomainError(ErrorCode.LlmTimeout, 'The scrape used its whole timeout before the json/summary formats');
@@ -37,10 +69,7 @@ export class PageExtractor {
         Subjects.extractPageRun,
         {
           teamId: job.teamId,
-          url: page.metadata.url || job.url,
-          markdown: page.markdown ?? '',
-          // The raw page: its head holds the JSON-LD and meta tags the extractor without an LLM reads.
-          ...(page.rawHtml !== undefined ? { html: page.rawHtml } : page.html !== undefined ? { html: page.html } : {}),
+          ...source,
           formats,
           deadlineAt: job.deadlineAt,
           zeroDataRetention: job.options.zeroDataRetention,

@@ -8,6 +8,7 @@ describe('scrapeCredits', () => {
     ['a page through the enhanced proxy', { proxyUsed: 'enhanced' as const }, 5],
     ['a page read into a schema (json)', { proxyUsed: 'basic' as const, jsonExtracted: true }, 5],
     ['json through the enhanced proxy', { proxyUsed: 'enhanced' as const, jsonExtracted: true }, 9],
+    ["change tracking's json mode", { proxyUsed: 'basic' as const, changeTrackingJson: true }, 5],
   ])('%s costs %s', (_name, usage, credits) => {
     expect(scrapeCredits(usage)).toBe(credits);
   });

@@ -16,6 +16,7 @@ import {
   JetStreamPublisher,
   PreserveRpcErrors,
 } from '@wh/platform/messaging';
+import { ChangeTracker } from '../change-tracking/change-tracker';
 import { PageExtractor } from '../extraction/page-extractor';
 import { PageScraper } from './page-scraper';
 import { scrapeCredits, type ScrapeUsage } from './scrape-credits';
@@ -38,6 +39,7 @@ export class ScrapeJobHandler {
   constructor(
     @Inject(PageScraper) private readonly scraper: PageScraper,
     @Inject(PageExtractor) private readonly extractor: PageExtractor,
+    @Inject(ChangeTracker) private readonly changes: ChangeTracker,
     @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -118,11 +120,18 @@ export class ScrapeJobHandler {
     for (const format of needed) delete document[format];
     if (extracted.json !== undefined) document.json = extracted.json;
     if (extracted.summary !== undefined) document.summary = extracted.summary;
-    const warning = [page.warning, extracted.warning].filter(Boolean).join(' ');
+    const { changeTracking } = job.options;
+    const tracked = changeTracking && (await this.changes.track(job, changeTracking, page, now));
+    if (tracked) document.changeTracking = tracked.changeTracking;
+    const warning = [page.warning, extracted.warning, tracked?.warning].filter(Boolean).join(' ');
     if (warning) document.warning = warning;
     return {
       document,
-      usage: { ...usage, ...(job.options.extraction?.json ? { jsonExtracted: true } : {}) },
+      usage: {
+        ...usage,
+        ...(job.options.extraction?.json ? { jsonExtracted: true } : {}),
+        ...(changeTracking?.modes.includes('json') ? { changeTrackingJson: true } : {}),
+      },
       ...(job.discoverLinks ? { discoveredLinks: (page.links ?? []).slice(0, MAX_DISCOVERED_LINKS_PER_PAGE) } : {}),
       scraped: { job: scrapeJob, document: page },
     };

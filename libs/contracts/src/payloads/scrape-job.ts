@@ -13,6 +13,7 @@ import {
 } from 'class-validator';
 import type { ScrapeOrigin } from '../subjects';
 import type { WireError } from '../error-codes';
+import { ChangeTrackingOptions, type ChangeTrackingResult } from './change-tracking';
 import { ExtractionFormats } from './extraction';
 import { ActionOption, LocationOption, ViewportOption } from './scrape-options';
 
@@ -129,6 +130,12 @@ export class ResolvedScrapeOptions {
   @ValidateNested()
   @Type(() => ExtractionFormats)
   extraction?: ExtractionFormats;
+
+  /** The `changeTracking` format: the page's markdown compared with this team's previous scrape of it. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ChangeTrackingOptions)
+  changeTracking?: ChangeTrackingOptions;
 }
 
 /** Command on `scrape.job.run`. */
@@ -157,6 +164,14 @@ export class ScrapeJobCommand {
   @IsOptional()
   @IsBoolean()
   discoverLinks?: boolean;
+
+  /**
+   * A crawl scrapes this page only to report it: an earlier crawl of the site found it, this one no longer links to
+   * it. Its change tracking says `visibility: hidden`.
+   */
+  @IsOptional()
+  @IsBoolean()
+  hidden?: boolean;
 }
 
 export interface PageMetadata {
@@ -196,6 +211,7 @@ export interface ScrapeDocument {
   /** The `json` format's answer: it validates against the caller's schema. */
   json?: unknown;
   summary?: string;
+  changeTracking?: ChangeTrackingResult;
   metadata: PageMetadata;
   warning?: string;
 }
