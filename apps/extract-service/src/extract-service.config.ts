@@ -101,6 +101,11 @@ export class ExtractServiceConfig extends ServiceDatabaseConfig {
   @Max(100)
   LLM_MAX_CHUNKS: number = 8;
 
+  /** A SearXNG-compatible JSON search API (`http://localhost:8080`); without one, web search is refused. */
+  @ValidateIf((config: ExtractServiceConfig) => given(config.SEARCH_URL))
+  @IsUrl(URL_OPTIONS, { message: 'SEARCH_URL must be an http(s) URL' })
+  SEARCH_URL?: string;
+
   /** How long a cached model answer is served. */
   @IsInt()
   @Min(0)

@@ -41,6 +41,8 @@ export enum ErrorCode {
   LlmTimeout = 'LLM_TIMEOUT',
   /** The model's answer did not fit the schema, even after a repair round; `details` lists why. */
   LlmOutputInvalid = 'LLM_OUTPUT_INVALID',
+  /** `enableWebSearch` (or another search) on a deployment without a search backend (`SEARCH_URL`). */
+  SearchNotConfigured = 'SEARCH_NOT_CONFIGURED',
 }
 
 /** An error as it travels in a NATS payload. */

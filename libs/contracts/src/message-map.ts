@@ -50,6 +50,13 @@ import { DeadLetterRecord } from './payloads/dead-letter';
 import { type ExtractPageReply, ExtractPageRequest } from './payloads/extraction';
 import { type SiteMapReply, SiteMapRequest } from './payloads/site-map';
 import { type WebSearchReply, WebSearchRequest } from './payloads/web-search';
+import {
+  type ExtractJobCreateReply,
+  ExtractJobCreateRequest,
+  ExtractJobRef,
+  ExtractJobRunCommand,
+  type ExtractJobView,
+} from './payloads/extract-job';
 import { ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
 import { Subjects } from './subjects';
 
@@ -128,6 +135,9 @@ export const Messages = {
   [Subjects.extractPageRun]: request(ExtractPageRequest).replies<ExtractPageReply>(),
   [Subjects.siteMap]: request(SiteMapRequest).replies<SiteMapReply>(),
   [Subjects.webSearch]: request(WebSearchRequest).replies<WebSearchReply>(),
+  [Subjects.extractJobCreate]: request(ExtractJobCreateRequest).replies<ExtractJobCreateReply>(),
+  [Subjects.extractJobStatus]: request(ExtractJobRef).replies<ExtractJobView>(),
+  [Subjects.extractJobRun]: stream(ExtractJobRunCommand),
 } as const;
 
 type MessageMap = typeof Messages;

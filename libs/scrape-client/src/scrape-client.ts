@@ -5,6 +5,7 @@ import {
   type ScrapeDocument,
   type ScrapeJobCommand,
   ScrapeJobFinishedEvent,
+  type ScrapeOrigin,
   Streams,
   Subjects,
   scrapeJobFinishedSubject,
@@ -36,11 +37,11 @@ export class ScrapeClient {
   }
 
   /**
-   * Runs a direct scrape and waits for its document. The subscription exists before the job is published, so the
+   * Runs a scrape someone waits for (a direct one, or a page of an extract job) and returns its document. The subscription exists before the job is published, so the
    * event cannot be missed; if the connection dropped meanwhile, the event is read back from its stream.
    */
-  async run(command: ScrapeJobCommand): Promise<ScrapeDocument> {
-    const subject = this.nats.namespace.subject(scrapeJobFinishedSubject('direct', command.jobId));
+  async run(command: ScrapeJobCommand & { origin: Exclude<ScrapeOrigin, 'scheduled'> }): Promise<ScrapeDocument> {
+    const subject = this.nats.namespace.subject(scrapeJobFinishedSubject(command.origin, command.jobId));
     const subscription = this.nats.connection.subscribe(subject, { max: 1 });
     try {
       await this.submit(command);

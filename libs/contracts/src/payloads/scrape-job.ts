@@ -142,7 +142,7 @@ export class ScrapeJobCommand {
   @IsString()
   url!: string;
 
-  @IsIn(['direct', 'scheduled'])
+  @IsIn(['direct', 'scheduled', 'extract'])
   origin!: ScrapeOrigin;
 
   @ValidateNested()
