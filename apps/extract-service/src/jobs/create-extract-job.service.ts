@@ -15,8 +15,8 @@ export const SEARCH_CONFIGURED = Symbol('SEARCH_CONFIGURED');
 
 /**
  * Starts a job: refuses at once what this deployment cannot do (no model for a request without a schema, no search
- * backend for web search), records the job and queues its command. With an idempotency key the team used before,
- * the first job's id is answered and its command queued again (a no-op unless the first queueing was lost).
+ * backend for web search), records the job and queues its command. An idempotency key the team used before is a
+ * 409, as for crawls and batches (and Firecrawl).
  */
 @Injectable()
 export class CreateExtractJob {
@@ -59,11 +59,12 @@ export class CreateExtractJob {
       },
       expiresAt: new Date(Date.now() + EXTRACT_JOB_TTL_MS),
     });
+    if (!created) throw new DomainError(ErrorCode.Conflict, 'Idempotency key already used', { id });
     try {
       await this.publisher.publish(Subjects.extractJobRun, { teamId, jobId: id }, { msgId: `extract-job:${id}` });
     } catch (error) {
-      // Without its command the job would wait forever: a new one is better than a stuck one.
-      if (created) await this.jobs.remove(teamId, id);
+      // Without its command the job would wait forever: the caller is told to try again instead.
+      await this.jobs.remove(teamId, id);
       throw error;
     }
     return { id };

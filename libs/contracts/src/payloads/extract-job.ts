@@ -60,10 +60,10 @@ export class ExtractJobCreateRequest {
   @Type(() => ResolvedScrapeOptions)
   scrapeOptions!: ResolvedScrapeOptions;
 
-  /** `x-idempotency-key`: a repeated create of the team with the same key answers the first job's id. */
+  /** `x-idempotency-key`: a second create of the team with the same key is refused (409). */
   @IsOptional()
   @IsString()
-  @MaxLength(200)
+  @MaxLength(256)
   idempotencyKey?: string;
 }
 
