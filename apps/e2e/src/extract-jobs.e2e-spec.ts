@@ -134,7 +134,9 @@ describe('POST /v2/extract with an LLM', () => {
     // Both pages fit one call: one question, both pages fenced in it; each value came from that pair.
     const prompts = promptsSince(from);
     expect(prompts).toHaveLength(1);
-    expect(prompts[0]).toMatch(/<<<PAGE (\w+)>>>[\s\S]*boils a litre of water[\s\S]*old weir on the Wend[\s\S]*<<<END PAGE \1>>>/);
+    expect(prompts[0]).toMatch(
+      /<<<PAGE (\w+)>>>[\s\S]*boils a litre of water[\s\S]*old weir on the Wend[\s\S]*<<<END PAGE \1>>>/,
+    );
     expect(done.sources).toEqual({
       name: [page('/shop/kettle'), page('/notes/weir')],
       price: [page('/shop/kettle'), page('/notes/weir')],
