@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ExtractJobRunCommand } from '@wh/contracts';
+import { ErrorCode, type ExtractJobRunCommand } from '@wh/contracts';
 import { toDomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import type { JetStreamMessageContext } from '@wh/platform/messaging';
@@ -42,7 +42,9 @@ export class RunExtractJob {
       const failure = toDomainError(error);
       if (failure.retryable && !context.isLastDelivery) throw failure;
       this.logger.warn({ err: failure, jobId: job.id }, 'extract job failed');
-      await this.jobs.fail(job.id, failure.message, 0);
+      // An internal error's message is ours (a query, a stack's words): the log has it, the status a plain reason.
+      const reason = failure.code === ErrorCode.Internal ? 'internal error while running the job' : failure.message;
+      await this.jobs.fail(job.id, reason, 0);
     }
   }
 
