@@ -13,6 +13,7 @@ import { ExtractPageHandler } from './extraction/extract-page.handler';
 import { ExtractPageService } from './extraction/extract-page.service';
 import { CreateExtractJob, SEARCH_CONFIGURED } from './jobs/create-extract-job.service';
 import { ExtractJobBiller } from './jobs/extract-job-biller';
+import { ExtractJobHousekeeping } from './jobs/extract-job-housekeeping';
 import { ExtractJobRunHandler } from './jobs/extract-job-run.handler';
 import { ExtractJobsHandler } from './jobs/extract-jobs.handler';
 import { ExtractJobsRepository } from './jobs/extract-jobs.repository';
@@ -93,6 +94,7 @@ export const LLM_PROVIDER = Symbol('LLM_PROVIDER');
     ExtractJobBiller,
     RunExtractJob,
     CreateExtractJob,
+    ExtractJobHousekeeping,
   ],
 })
 export class ExtractServiceModule {}

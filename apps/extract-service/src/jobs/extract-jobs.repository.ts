@@ -151,6 +151,12 @@ export class ExtractJobsRepository {
       .execute();
   }
 
+  /** Forgets the jobs whose results expired (their pages go with them); returns how many. */
+  async deleteExpired(now: Date): Promise<number> {
+    const deleted = await this.db.deleteFrom('extract_jobs').where('expires_at', '<=', now).executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  }
+
   private async finish(jobId: string, changes: Updateable<ExtractDatabase['extract_jobs']>): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const updated = await trx

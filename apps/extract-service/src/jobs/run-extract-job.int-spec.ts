@@ -219,6 +219,20 @@ describe('RunExtractJob behind the extract-service-jobs consumer', () => {
       expect(await jobs.find(randomUUID(), job.id)).toBeUndefined();
     });
 
+    it('forgets expired jobs and their pages, and only those', async () => {
+      const expired = await jobWithPages([{ url: 'https://shop.test/kettle', markdown: KETTLE }]);
+      const kept = await jobWithPages([{ url: 'https://shop.test/kettle', markdown: KETTLE }]);
+      await database.db
+        .updateTable('extract_jobs')
+        .set({ expires_at: new Date(Date.now() - 1_000) })
+        .where('id', '=', expired.id)
+        .execute();
+      expect(await jobs.deleteExpired(new Date())).toBeGreaterThanOrEqual(1);
+      expect(await jobs.find(expired.teamId, expired.id)).toBeUndefined();
+      expect(await jobs.pages(expired.id)).toEqual([]);
+      expect(await jobs.find(kept.teamId, kept.id)).toBeDefined();
+    });
+
     it('answers a reused idempotency key with the first job, unchanged', async () => {
       const teamId = randomUUID();
       const first = await jobs.create({
