@@ -31,6 +31,14 @@ export class GatewayConfig extends ServiceConfig {
   @Min(0)
   CREDITS_CACHE_TTL_MS: number = 5_000;
 
+  /**
+   * Lets requests name loopback and private addresses. The scrape-workers guard every fetch themselves; the gateway
+   * reads it to refuse such URLs of an extract at once, as invalid URLs.
+   */
+  @EnvBoolean()
+  @IsBoolean()
+  ALLOW_PRIVATE_TARGETS: boolean = false;
+
   /** Largest request body accepted. */
   @IsInt()
   @Min(1024)

@@ -5,6 +5,7 @@ import { ScrapeClient } from '@wh/scrape-client';
 import { AuthModule } from './auth/auth.module';
 import { BatchScrapeController } from './batch/batch-scrape.controller';
 import { CrawlController } from './crawl/crawl.controller';
+import { ExtractController } from './extract/extract.controller';
 import { BrowserModule } from './browser/browser.module';
 import { FileUrls } from './files/file-urls';
 import { FilesController } from './files/files.controller';
@@ -43,6 +44,7 @@ export const API_GATEWAY = 'api-gateway';
     TeamController,
     SearchController,
     MapController,
+    ExtractController,
   ],
   providers: [
     ScrapeClient,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Consumers, Streams } from '@wh/contracts';
 import type { Kysely } from 'kysely';
 import type { LlmProvider } from '@wh/llm';
 import type { SearchBackend } from '@wh/search';
@@ -11,10 +12,21 @@ import type { ExtractDatabase } from './database/extract-database';
 import { ExtractServiceConfig } from './extract-service.config';
 import { ExtractPageHandler } from './extraction/extract-page.handler';
 import { ExtractPageService } from './extraction/extract-page.service';
+import { CreateExtractJob, SEARCH_CONFIGURED } from './jobs/create-extract-job.service';
+import { ExtractJobBiller } from './jobs/extract-job-biller';
+import { ExtractJobHousekeeping } from './jobs/extract-job-housekeeping';
+import { ExtractJobRunHandler } from './jobs/extract-job-run.handler';
+import { ExtractJobsHandler } from './jobs/extract-jobs.handler';
+import { ExtractJobsRepository } from './jobs/extract-jobs.repository';
+import { JobExtractor } from './jobs/job-extractor';
+import { JobPageReader } from './jobs/job-page-reader';
+import { RunExtractJob } from './jobs/run-extract-job';
+import { TargetResolver } from './jobs/target-resolver';
 import { createLlmProvider } from './llm/llm-provider.factory';
 import { createSearchBackend } from './search/search-backend.factory';
 import { WebSearchHandler } from './search/web-search.handler';
 import { WebSearchService } from './search/web-search.service';
+import { ScrapeClient } from '@wh/scrape-client';
 
 export const EXTRACT_SERVICE = 'extract-service';
 /** Injection token of the configured model's provider (null: no LLM). */
@@ -22,18 +34,27 @@ export const LLM_PROVIDER = Symbol('LLM_PROVIDER');
 /** Injection token of the configured web search backend (null: search is off). */
 export const SEARCH_BACKEND = Symbol('SEARCH_BACKEND');
 
-/** Owns every LLM call of the platform: `extract.page.run` (the json and summary formats of a page). */
+/**
+ * Owns every LLM call of the platform: `extract.page.run` (the json and summary formats of a page) and the jobs of
+ * POST /v2/extract (`extract.job.*`, work queue EXTRACT_JOBS).
+ */
 @Module({
   imports: [
     PlatformModule.forRoot({
       serviceName: EXTRACT_SERVICE,
       configClass: ExtractServiceConfig,
-      streams: [],
-      consumers: [],
+      streams: [
+        Streams.extractJobs,
+        Streams.scrapeJobs,
+        Streams.scrapeResults,
+        Streams.billingUsage,
+        Streams.deadLetters,
+      ],
+      consumers: [Consumers.extractServiceJobs],
       database: true,
     }),
   ],
-  controllers: [ExtractPageHandler, WebSearchHandler],
+  controllers: [ExtractPageHandler, WebSearchHandler, ExtractJobsHandler, ExtractJobRunHandler],
   providers: [
     { provide: LLM_PROVIDER, inject: [ExtractServiceConfig, LOGGER], useFactory: createLlmProvider },
     { provide: SEARCH_BACKEND, inject: [ExtractServiceConfig, LOGGER], useFactory: createSearchBackend },
@@ -63,6 +84,29 @@ export const SEARCH_BACKEND = Symbol('SEARCH_BACKEND');
           maxChunks: config.LLM_MAX_CHUNKS,
         }),
     },
+    {
+      provide: JobExtractor,
+      inject: [LLM_PROVIDER, AnswerCache, ExtractServiceConfig],
+      useFactory: (provider: LlmProvider | null, cache: AnswerCache, config: ExtractServiceConfig) =>
+        new JobExtractor(provider, cache, {
+          contextTokens: config.LLM_CONTEXT_TOKENS,
+          maxOutputTokens: config.LLM_MAX_OUTPUT_TOKENS,
+          maxChunks: config.LLM_MAX_CHUNKS,
+        }),
+    },
+    {
+      provide: SEARCH_CONFIGURED,
+      inject: [ExtractServiceConfig],
+      useFactory: (config: ExtractServiceConfig) => Boolean(config.SEARCH_URL?.trim()),
+    },
+    ScrapeClient,
+    ExtractJobsRepository,
+    TargetResolver,
+    JobPageReader,
+    ExtractJobBiller,
+    RunExtractJob,
+    CreateExtractJob,
+    ExtractJobHousekeeping,
   ],
 })
 export class ExtractServiceModule {}

@@ -72,4 +72,15 @@ export const Consumers = {
     maxAckPending: 1_000,
     retryDelaysMs: [60_000, 300_000, 900_000],
   },
+  extractServiceJobs: {
+    stream: Streams.extractJobs,
+    durableName: 'extract-service-jobs',
+    subject: Subjects.extractJobRun,
+    filterSubject: Subjects.extractJobRun,
+    // A job takes minutes; the runner's working() heartbeat keeps it, and a killed process's job comes back this soon.
+    ackWaitMs: 30_000,
+    maxDeliver: 5,
+    maxAckPending: 1_000,
+    retryDelaysMs: [2_000, 10_000, 30_000],
+  },
 } as const satisfies Record<string, ConsumerDefinition>;

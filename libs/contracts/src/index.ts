@@ -15,3 +15,4 @@ export * from './payloads/extraction';
 export * from './payloads/site-map';
 export * from './payloads/web-search';
 export * from './payloads/change-tracking';
+export * from './payloads/extract-job';

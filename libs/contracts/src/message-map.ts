@@ -50,6 +50,13 @@ import { DeadLetterRecord } from './payloads/dead-letter';
 import { type ExtractPageReply, ExtractPageRequest } from './payloads/extraction';
 import { type PageLinksReply, PageLinksRequest, type SiteMapReply, SiteMapRequest } from './payloads/site-map';
 import { type WebSearchReply, WebSearchRequest } from './payloads/web-search';
+import {
+  type ExtractJobCreateReply,
+  ExtractJobCreateRequest,
+  ExtractJobRef,
+  ExtractJobRunCommand,
+  type ExtractJobView,
+} from './payloads/extract-job';
 import { ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
 import { Subjects } from './subjects';
 
@@ -129,6 +136,9 @@ export const Messages = {
   [Subjects.siteMap]: request(SiteMapRequest).replies<SiteMapReply>(),
   [Subjects.pageLinksFetch]: request(PageLinksRequest).replies<PageLinksReply>(),
   [Subjects.webSearch]: request(WebSearchRequest).replies<WebSearchReply>(),
+  [Subjects.extractJobCreate]: request(ExtractJobCreateRequest).replies<ExtractJobCreateReply>(),
+  [Subjects.extractJobStatus]: request(ExtractJobRef).replies<ExtractJobView>(),
+  [Subjects.extractJobRun]: stream(ExtractJobRunCommand),
 } as const;
 
 type MessageMap = typeof Messages;

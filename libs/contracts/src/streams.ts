@@ -48,6 +48,13 @@ export const Streams = {
     maxAgeMs: 14 * 24 * HOUR,
     duplicateWindowMs: 60_000,
   },
+  extractJobs: {
+    name: 'EXTRACT_JOBS',
+    subjects: [Subjects.extractJobRun],
+    retention: 'workqueue',
+    maxAgeMs: 24 * HOUR,
+    duplicateWindowMs: 10 * 60_000,
+  },
 } as const satisfies Record<string, StreamDefinition>;
 
 /**

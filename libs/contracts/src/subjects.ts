@@ -77,9 +77,19 @@ export const Subjects = {
   pageLinksFetch: 'scrape.page-links.fetch',
   /** Request/reply: one query to the configured web search backend (extract-service; POST /v2/search, extract). */
   webSearch: 'search.web.query',
+  /** Request/reply: start a POST /v2/extract job (extract-service). */
+  extractJobCreate: 'extract.job.create',
+  /** Request/reply: one extract job of a team, GET /v2/extract/{id}. */
+  extractJobStatus: 'extract.job.status',
+  /** Command: run (or resume) one extract job. Work queue of extract-service. */
+  extractJobRun: 'extract.job.run',
 } as const;
 
-export type ScrapeOrigin = 'direct' | 'scheduled';
+/**
+ * Who waits for a scrape: a direct request (billed by the worker), a crawl or batch page (billed by its job when
+ * kept), or a page an extract job reads (billed by that job, in tokens).
+ */
+export type ScrapeOrigin = 'direct' | 'scheduled' | 'extract';
 
 /** Subject on which the completion of one scrape job is announced. */
 export function scrapeJobFinishedSubject(origin: ScrapeOrigin, jobId: string): string {

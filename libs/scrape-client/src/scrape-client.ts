@@ -5,6 +5,7 @@ import {
   type ScrapeDocument,
   type ScrapeJobCommand,
   ScrapeJobFinishedEvent,
+  type ScrapeOrigin,
   Streams,
   Subjects,
   scrapeJobFinishedSubject,
@@ -14,6 +15,9 @@ import { JetStreamPublisher, NatsClient, type ReceivedMessage } from '@wh/platfo
 
 /** Time a caller keeps waiting past the job's deadline, for a result already on its way. */
 const RESULT_GRACE_MS = 1_000;
+
+/** A scrape someone waits for: never one a crawl or batch schedules (those end on the scheduler's consumer). */
+export type DirectScrapeCommand = ScrapeJobCommand & { origin: Exclude<ScrapeOrigin, 'scheduled'> };
 
 /**
  * The one way into the scrape-workers, for every service that scrapes: a command on the shared work queue, answered
@@ -36,16 +40,17 @@ export class ScrapeClient {
   }
 
   /**
-   * Runs a direct scrape and waits for its document. The subscription exists before the job is published, so the
-   * event cannot be missed; if the connection dropped meanwhile, the event is read back from its stream.
+   * Runs a scrape someone waits for (a direct one, or a page of an extract job) and returns its document. The
+   * subscription exists before the job is published, so the event cannot be missed; if the connection dropped
+   * meanwhile, the event is read back from its stream.
    */
-  async run(command: ScrapeJobCommand): Promise<ScrapeDocument> {
+  async run(command: DirectScrapeCommand): Promise<ScrapeDocument> {
     return (await this.runCharged(command)).document;
   }
 
   /** {@link run}, with the credits the worker charged for the scrape (a caller reporting `creditsUsed` needs them). */
-  async runCharged(command: ScrapeJobCommand): Promise<{ document: ScrapeDocument; credits: number }> {
-    const subject = this.nats.namespace.subject(scrapeJobFinishedSubject('direct', command.jobId));
+  async runCharged(command: DirectScrapeCommand): Promise<{ document: ScrapeDocument; credits: number }> {
+    const subject = this.nats.namespace.subject(scrapeJobFinishedSubject(command.origin, command.jobId));
     const subscription = this.nats.connection.subscribe(subject, { max: 1 });
     try {
       await this.submit(command);

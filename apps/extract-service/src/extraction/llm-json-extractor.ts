@@ -116,8 +116,8 @@ export class LlmJsonExtractor {
     );
   }
 
-  /** A prompt without a schema: the model designs the schema from the prompt and the start of the page. */
-  private async designSchema(prompt: string, markdown: string, context: ExtractionContext): Promise<UserSchema> {
+  /** A prompt without a schema: the model designs the schema from the prompt and the start of the page (or pages). */
+  async designSchema(prompt: string, markdown: string, context: ExtractionContext): Promise<UserSchema> {
     if (!prompt.trim()) throw new DomainError(ErrorCode.BadRequest, 'formats.json needs a schema or a prompt');
     const overhead = schemaGenerationMessages({ url: context.url, prompt, content: '' });
     const budget = Math.min(

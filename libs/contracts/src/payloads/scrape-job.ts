@@ -149,7 +149,7 @@ export class ScrapeJobCommand {
   @IsString()
   url!: string;
 
-  @IsIn(['direct', 'scheduled'])
+  @IsIn(['direct', 'scheduled', 'extract'])
   origin!: ScrapeOrigin;
 
   @ValidateNested()
