@@ -75,6 +75,8 @@ export const Subjects = {
   siteMap: 'crawl.site.map',
   /** Request/reply: one query to the configured web search backend (extract-service; POST /v2/search, extract). */
   webSearch: 'search.web.query',
+  /** Request/reply: turn one uploaded file (in the object store) into a document (scrape-worker; POST /v2/parse). */
+  parseFile: 'scrape.file.parse',
 } as const;
 
 export type ScrapeOrigin = 'direct' | 'scheduled';
