@@ -12,6 +12,7 @@ import { objectStorageProvider } from './files/object-storage.provider';
 import { GatewayConfig } from './gateway.config';
 import { JobWatchRoute } from './jobs/job-watch.route';
 import { JobsClient } from './jobs/jobs.client';
+import { ParseController } from './parse/parse.controller';
 import { ScrapeController } from './scrape/scrape.controller';
 import { TeamController } from './team/team.controller';
 import { WebSocketModule } from './websocket/websocket.module';
@@ -30,7 +31,14 @@ export const API_GATEWAY = 'api-gateway';
     WebSocketModule,
     BrowserModule,
   ],
-  controllers: [ScrapeController, CrawlController, BatchScrapeController, FilesController, TeamController],
+  controllers: [
+    ScrapeController,
+    CrawlController,
+    BatchScrapeController,
+    FilesController,
+    TeamController,
+    ParseController,
+  ],
   providers: [ScrapeClient, JobsClient, JobWatchRoute, FileUrls, objectStorageProvider],
 })
 export class GatewayModule {}

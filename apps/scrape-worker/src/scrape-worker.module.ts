@@ -11,6 +11,8 @@ import { ScrapeCacheRepository } from './cache/scrape-cache.repository';
 import { ConversionPool } from './conversion/conversion-pool';
 import type { ScrapeWorkerDatabase } from './database/scrape-worker-database';
 import { PageExtractor } from './extraction/page-extractor';
+import { ParseFileHandler } from './parse/parse-file.handler';
+import { parseProviders } from './parse/parse-uploads.provider';
 import { HttpEngine } from './fetch';
 import { ResourceFetchHandler } from './resources/resource-fetch.handler';
 import { ProxyPools } from './proxy/proxy-pools';
@@ -30,7 +32,7 @@ export const SCRAPE_WORKER = 'scrape-worker';
       database: true,
     }),
   ],
-  controllers: [ScrapeJobHandler, ResourceFetchHandler],
+  controllers: [ScrapeJobHandler, ResourceFetchHandler, ParseFileHandler],
   providers: [
     PageExtractor,
     {
@@ -48,6 +50,7 @@ export const SCRAPE_WORKER = 'scrape-worker';
         }),
     },
     ...browserProviders,
+    ...parseProviders,
     {
       provide: ProxyPools,
       inject: [ScrapeWorkerConfig],
