@@ -24,3 +24,5 @@ export {
   type FakeLlmRequest,
   startFakeLlm,
 } from './fake-llm/fake-llm-server';
+export { storedZip } from './files/zip';
+export { type DocxPage, textDocx } from './files/docx';

@@ -1,9 +1,8 @@
-import { textPdf } from '@wh/testing';
-import { zipSync } from 'fflate';
+import { storedZip, textDocx, textPdf } from '@wh/testing';
 import { decodeText, detectFileType, DOCX_CONTENT_TYPE } from './file-type';
 
 function zipWith(...entries: string[]): Buffer {
-  return Buffer.from(zipSync(Object.fromEntries(entries.map((name) => [name, new TextEncoder().encode('<x/>')]))));
+  return storedZip(Object.fromEntries(entries.map((name) => [name, '<x/>'])));
 }
 
 describe('detectFileType', () => {
@@ -15,7 +14,7 @@ describe('detectFileType', () => {
   });
 
   it('tells a Word document from other zip files by its entries', () => {
-    const docx = zipWith('[Content_Types].xml', 'word/document.xml');
+    const docx = textDocx([{ heading: 'Letter', paragraphs: ['Dear reader'] }]);
     expect(detectFileType(docx, 'letter', undefined)).toEqual({ kind: 'docx', contentType: DOCX_CONTENT_TYPE });
     expect(detectFileType(zipWith('xl/workbook.xml'), 'sheet.docx', DOCX_CONTENT_TYPE)).toEqual({
       kind: 'unsupported',
