@@ -83,8 +83,9 @@ function* form(...parts: Buffer[]): Generator<Buffer> {
   yield Buffer.from(`--${BOUNDARY}--\r\n`);
 }
 
+/** Files left under a folder of the stack's object store; the folder itself must exist (uploads went there). */
 async function filesUnder(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
 }
 
