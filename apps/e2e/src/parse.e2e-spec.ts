@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import { textDocx, textPdf } from '@wh/testing';
 import { charged, teamOnPlan } from './support/billing-admin';
 import { sharedStack } from './support/stack-env';
@@ -90,7 +91,7 @@ async function filesUnder(folder: string): Promise<string[]> {
 }
 
 describe('POST /v2/parse', () => {
-  let team: { name: string; apiKey: string };
+  let team: { name: string; apiKey: string; keyId: string };
   let firecrawl: InstanceType<typeof Firecrawl>;
   beforeAll(async () => {
     team = await teamOnPlan(stack, 'parse', ['--credits', '1000']);
@@ -194,6 +195,19 @@ describe('POST /v2/parse', () => {
     it('charged 1 credit a document and 1 a PDF page, and kept none of the uploads', async () => {
       // Seven documents above (HTML twice, a 3-page PDF, DOCX, Markdown, text); the refused PNG costs nothing.
       await charged(stack, team.name, 2 + 3 + 1 + 1 + 1);
+      const client = new Client({ connectionString: stack.databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ kind: string; api_key_id: string; credits: number }>(
+          `select kind, api_key_id, credits from credit_ledger join teams on teams.id = credit_ledger.team_id
+           where teams.name = $1 and entry = 'charge' order by credits`,
+          [team.name],
+        );
+        expect(rows.map((row) => row.credits)).toEqual([1, 1, 1, 1, 1, 3]);
+        expect(new Set(rows.map((row) => `${row.kind} ${row.api_key_id}`))).toEqual(new Set([`parse ${team.keyId}`]));
+      } finally {
+        await client.end();
+      }
       expect(await filesUnder(path.join(tmpdir(), 'webharvest-files', stack.namespace, 'parse-uploads'))).toEqual([]);
     });
   });
