@@ -182,6 +182,38 @@ describe('POST /v2/parse', () => {
       expect(document.metadata).toMatchObject({ sourceURL: 'notice.txt', contentType: 'text/plain' });
     });
 
+    it("answers the json format from the file's own data, as a scrape does without an LLM", async () => {
+      const product = `<html><head><title>Heron Kettle</title><script type="application/ld+json">
+        {"@context": "https://schema.org", "@type": "Product", "name": "Heron Kettle",
+         "offers": {"@type": "Offer", "price": "89.50", "priceCurrency": "EUR"}}</script></head>
+        <body><h1>Heron Kettle</h1><p>A quiet kettle.</p></body></html>`;
+      const document = await firecrawl.parse(
+        { data: product, filename: 'kettle.html' },
+        {
+          formats: [
+            {
+              type: 'json',
+              schema: {
+                type: 'object',
+                properties: { name: { type: 'string' }, price: { type: 'number' } },
+                required: ['name', 'price'],
+              },
+            },
+          ],
+        },
+      );
+      expect(document.json).toEqual({ name: 'Heron Kettle', price: 89.5 });
+      expect(document.warning).toMatch(/without an LLM/);
+      expect(document.markdown).toBeUndefined();
+    });
+
+    it('answers a conversion that outlives its timeout with a 408, unbilled', async () => {
+      const failure = (await firecrawl
+        .parse({ data: ARTICLE_HTML, filename: 'late.html' }, { timeout: 1 })
+        .catch((error: unknown) => error)) as { status?: number; code?: string };
+      expect(failure).toMatchObject({ status: 408, code: 'SCRAPE_TIMEOUT' });
+    });
+
     it('refuses a file of another type with a 400 naming the type it found', async () => {
       const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64)]);
       const failure = (await firecrawl
@@ -193,8 +225,8 @@ describe('POST /v2/parse', () => {
     });
 
     it('charged 1 credit a document and 1 a PDF page, and kept none of the uploads', async () => {
-      // Seven documents above (HTML twice, a 3-page PDF, DOCX, Markdown, text); the refused PNG costs nothing.
-      await charged(stack, team.name, 2 + 3 + 1 + 1 + 1);
+      // HTML twice, a 3-page PDF, DOCX, Markdown, text, and HTML with json (1 + 4); the late one and the PNG are free.
+      await charged(stack, team.name, 2 + 3 + 1 + 1 + 1 + 5);
       const client = new Client({ connectionString: stack.databaseUrl });
       await client.connect();
       try {
@@ -203,7 +235,7 @@ describe('POST /v2/parse', () => {
            where teams.name = $1 and entry = 'charge' order by credits`,
           [team.name],
         );
-        expect(rows.map((row) => row.credits)).toEqual([1, 1, 1, 1, 1, 3]);
+        expect(rows.map((row) => row.credits)).toEqual([1, 1, 1, 1, 1, 3, 5]);
         expect(new Set(rows.map((row) => `${row.kind} ${row.api_key_id}`))).toEqual(new Set([`parse ${team.keyId}`]));
       } finally {
         await client.end();
