@@ -122,7 +122,7 @@ export function receiveUpload(
         stream.resume();
         return fail(badRequest(FILE_PART, "the 'file' part needs a filename"));
       }
-      // The parser reports text/plain for a part without a Content-Type: that says nothing about the file.
+      // Only a hint: a part without a Content-Type is reported as text/plain, and the worker reads the bytes first.
       file = { filename, ...(info.mimeType ? { declaredContentType: info.mimeType } : {}), size: 0 };
       const received = file;
       const counted = new Transform({
