@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import {
   ErrorCode,
   MAX_SCRAPE_TIMEOUT_MS,
+  type ParseFileRequest,
   parseUploadKey,
   type ResolvedScrapeOptions,
   type ScrapeDocument,
@@ -68,20 +69,16 @@ export class ParseController {
         },
       );
       const resolved = options ?? resolveParseOptions(undefined);
-      const data = await this.requester.request(
-        Subjects.parseFile,
-        {
-          jobId,
-          teamId: team.teamId,
-          ...(team.apiKeyId ? { apiKeyId: team.apiKeyId } : {}),
-          objectKey,
-          filename: file.filename,
-          ...(file.declaredContentType ? { declaredContentType: file.declaredContentType } : {}),
-          options: resolved,
-          deadlineAt: Date.now() + resolved.timeout,
-        },
-        resolved.timeout + REPLY_GRACE_MS,
-      );
+      const data = await this.convert({
+        jobId,
+        teamId: team.teamId,
+        ...(team.apiKeyId ? { apiKeyId: team.apiKeyId } : {}),
+        objectKey,
+        filename: file.filename,
+        ...(file.declaredContentType ? { declaredContentType: file.declaredContentType } : {}),
+        options: resolved,
+        deadlineAt: Date.now() + resolved.timeout,
+      });
       return { success: true, data };
     } catch (error) {
       // Refused before the body was read to its end: the rest stays unread, so the connection cannot serve another.
@@ -94,6 +91,26 @@ export class ParseController {
       await this.storage
         .delete(objectKey)
         .catch((error: unknown) => this.logger.warn({ err: error, jobId }, 'parse upload not deleted'));
+    }
+  }
+
+  /** Asks a scrape-worker for the document; no answer by the deadline is the caller's timeout running out. */
+  private async convert(request: ParseFileRequest): Promise<ScrapeDocument> {
+    try {
+      return await this.requester.request(
+        Subjects.parseFile,
+        request,
+        request.deadlineAt - Date.now() + REPLY_GRACE_MS,
+      );
+    } catch (error) {
+      if (
+        error instanceof DomainError &&
+        error.code === ErrorCode.ServiceUnavailable &&
+        Date.now() >= request.deadlineAt
+      ) {
+        throw new DomainError(ErrorCode.ScrapeTimeout, 'Parse timed out');
+      }
+      throw error;
     }
   }
 }
