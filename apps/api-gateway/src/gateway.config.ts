@@ -58,4 +58,12 @@ export class GatewayConfig extends ServiceConfig {
    */
   @IsString()
   STORAGE_URL: string = '';
+
+  /**
+   * Largest file POST /v2/parse accepts, in bytes. A request whose Content-Length already says more, or whose file
+   * passes it while streaming, is refused with a 413 at that moment.
+   */
+  @IsInt()
+  @Min(1)
+  PARSE_MAX_BYTES: number = 50 * 1024 * 1024;
 }

@@ -15,6 +15,7 @@ import { JobWatchRoute } from './jobs/job-watch.route';
 import { JobsClient } from './jobs/jobs.client';
 import { MapCharges } from './map/map-charges';
 import { MapController } from './map/map.controller';
+import { ParseController } from './parse/parse.controller';
 import { ScrapeController } from './scrape/scrape.controller';
 import { SearchResultScraper } from './search/result-scraper';
 import { SearchController } from './search/search.controller';
@@ -45,6 +46,7 @@ export const API_GATEWAY = 'api-gateway';
     SearchController,
     MapController,
     ExtractController,
+    ParseController,
   ],
   providers: [
     ScrapeClient,

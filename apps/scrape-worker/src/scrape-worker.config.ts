@@ -98,4 +98,13 @@ export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
   /** Proxies per `location.country`: `DE=http://host:port|http://host2:port,FR=http://host:port`. */
   @IsString()
   PROXY_BY_COUNTRY: string = '';
+
+  /**
+   * Uploads of POST /v2/parse one worker converts at once; more wait. PDFs and Word files are read on the worker's
+   * own thread, so this bounds how long NATS messages wait behind them.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  PARSE_CONCURRENCY: number = 2;
 }

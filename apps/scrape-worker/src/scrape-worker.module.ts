@@ -14,6 +14,8 @@ import { ChangeTracker } from './change-tracking/change-tracker';
 import { ConversionPool } from './conversion/conversion-pool';
 import type { ScrapeWorkerDatabase } from './database/scrape-worker-database';
 import { PageExtractor } from './extraction/page-extractor';
+import { ParseFileHandler } from './parse/parse-file.handler';
+import { parseProviders } from './parse/parse-uploads.provider';
 import { HttpEngine } from './fetch';
 import { ResourceFetchHandler } from './resources/resource-fetch.handler';
 import { PageLinksHandler } from './resources/page-links.handler';
@@ -34,7 +36,7 @@ export const SCRAPE_WORKER = 'scrape-worker';
       database: true,
     }),
   ],
-  controllers: [ScrapeJobHandler, ResourceFetchHandler, PageLinksHandler],
+  controllers: [ScrapeJobHandler, ResourceFetchHandler, PageLinksHandler, ParseFileHandler],
   providers: [
     PageExtractor,
     {
@@ -59,6 +61,7 @@ export const SCRAPE_WORKER = 'scrape-worker';
         }),
     },
     ...browserProviders,
+    ...parseProviders,
     {
       provide: ProxyPools,
       inject: [ScrapeWorkerConfig],

@@ -16,3 +16,4 @@ export * from './payloads/site-map';
 export * from './payloads/web-search';
 export * from './payloads/change-tracking';
 export * from './payloads/extract-job';
+export * from './payloads/parse-file';

@@ -57,6 +57,7 @@ import {
   ExtractJobRunCommand,
   type ExtractJobView,
 } from './payloads/extract-job';
+import { ParseFileRequest, type ParsedFileReply } from './payloads/parse-file';
 import { ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
 import { Subjects } from './subjects';
 
@@ -139,6 +140,7 @@ export const Messages = {
   [Subjects.extractJobCreate]: request(ExtractJobCreateRequest).replies<ExtractJobCreateReply>(),
   [Subjects.extractJobStatus]: request(ExtractJobRef).replies<ExtractJobView>(),
   [Subjects.extractJobRun]: stream(ExtractJobRunCommand),
+  [Subjects.parseFile]: request(ParseFileRequest).replies<ParsedFileReply>(),
 } as const;
 
 type MessageMap = typeof Messages;

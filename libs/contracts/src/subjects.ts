@@ -83,6 +83,8 @@ export const Subjects = {
   extractJobStatus: 'extract.job.status',
   /** Command: run (or resume) one extract job. Work queue of extract-service. */
   extractJobRun: 'extract.job.run',
+  /** Request/reply: turn one uploaded file (in the object store) into a document (scrape-worker; POST /v2/parse). */
+  parseFile: 'scrape.file.parse',
 } as const;
 
 /**

@@ -34,3 +34,5 @@ export {
   pagedResults,
   startFakeSearch,
 } from './fake-search/fake-search-server';
+export { storedZip } from './files/zip';
+export { type DocxPage, textDocx } from './files/docx';

@@ -1,6 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { LocalFolderStorage } from './local-folder-storage';
 
 describe('LocalFolderStorage', () => {
@@ -29,6 +30,28 @@ describe('LocalFolderStorage', () => {
     expect(await storage.get('team-a/old.pdf', 999)).toMatchObject({ contentType: 'application/pdf' });
     expect(await storage.get('team-a/old.pdf', 1_000)).toBeUndefined();
     expect(await storage.get('team-a/old.pdf', 0)).toBeUndefined();
+  });
+
+  it('stores a stream chunk by chunk', async () => {
+    await storage.putStream('team-a/upload', Readable.from([Buffer.from('first '), Buffer.from('second')]), {
+      contentType: 'text/plain',
+    });
+    expect(await storage.get('team-a/upload')).toEqual({
+      body: Buffer.from('first second'),
+      contentType: 'text/plain',
+    });
+  });
+
+  it('leaves nothing behind when the stream fails', async () => {
+    async function* cutShort(): AsyncGenerator<Buffer> {
+      yield Buffer.from('half');
+      throw new Error('client went away');
+    }
+    await expect(
+      storage.putStream('team-a/upload', Readable.from(cutShort()), { contentType: 'text/plain' }),
+    ).rejects.toThrow('client went away');
+    expect(await storage.get('team-a/upload')).toBeUndefined();
+    expect(await readdir(path.join(root, 'team-a'))).toEqual([]);
   });
 
   it('answers undefined for a key never stored', async () => {

@@ -1,5 +1,8 @@
+import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { isSafeObjectKey, type ObjectMetadata, type ObjectStorage, type StoredObject } from './object-storage';
 
 const METADATA_SUFFIX = '.meta.json';
@@ -14,6 +17,20 @@ export class LocalFolderStorage implements ObjectStorage {
     // Written under a temporary name first so a reader never sees half a file.
     const partial = `${file}.${process.pid}.partial`;
     await writeFile(partial, body);
+    await writeFile(`${file}${METADATA_SUFFIX}`, JSON.stringify(metadata));
+    await rename(partial, file);
+  }
+
+  async putStream(key: string, source: Readable, metadata: ObjectMetadata): Promise<void> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    try {
+      await pipeline(source, createWriteStream(partial));
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
     await writeFile(`${file}${METADATA_SUFFIX}`, JSON.stringify(metadata));
     await rename(partial, file);
   }

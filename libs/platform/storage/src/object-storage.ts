@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /** What is stored with an object besides its bytes. */
 export interface ObjectMetadata {
   contentType: string;
@@ -16,6 +18,11 @@ export interface StoredObject extends ObjectMetadata {
  */
 export interface ObjectStorage {
   put(key: string, body: Buffer, metadata: ObjectMetadata): Promise<void>;
+  /**
+   * Stores a stream of unknown length without holding it in memory (uploads). A failure of the source (a client
+   * that went away, a size limit) rejects, and nothing is left under the key.
+   */
+  putStream(key: string, source: Readable, metadata: ObjectMetadata): Promise<void>;
   /** The object, or undefined when it does not exist or has expired. */
   get(key: string, now?: number): Promise<StoredObject | undefined>;
   delete(key: string): Promise<void>;

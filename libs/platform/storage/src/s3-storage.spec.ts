@@ -1,9 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { createObjectStorage } from './create-object-storage';
 import type { ObjectStorage } from './object-storage';
+import { S3_STREAM_PART_BYTES } from './s3-storage';
 
 // A real S3 protocol conversation, against s3rver (an S3-compatible server on loopback) instead of AWS.
 describe('S3Storage', () => {
@@ -48,6 +50,34 @@ describe('S3Storage', () => {
     expect(await storage.get('team-a/old.pdf', 4_999)).toMatchObject({ expiresAt: 5_000 });
     expect(await storage.get('team-a/old.pdf', 5_000)).toBeUndefined();
     expect(await storage.get('team-a/old.pdf', 0)).toBeUndefined();
+  });
+
+  it('stores a short stream in one request', async () => {
+    await storage.putStream('team-a/note.txt', Readable.from([Buffer.from('a '), Buffer.from('note')]), {
+      contentType: 'text/plain',
+    });
+    expect(await storage.get('team-a/note.txt')).toMatchObject({
+      body: Buffer.from('a note'),
+      contentType: 'text/plain',
+    });
+  });
+
+  it('stores a stream longer than a part as a multipart upload, bytes in order', async () => {
+    const chunk = (fill: number) => Buffer.alloc(1024 * 1024, fill);
+    const chunks = Array.from({ length: S3_STREAM_PART_BYTES / (1024 * 1024) + 2 }, (_, index) => chunk(index));
+    await storage.putStream('team-a/big.bin', Readable.from(chunks), { contentType: 'application/octet-stream' });
+    expect((await storage.get('team-a/big.bin'))?.body.equals(Buffer.concat(chunks))).toBe(true);
+  });
+
+  it('leaves no object when the stream fails midway', async () => {
+    async function* cutShort(): AsyncGenerator<Buffer> {
+      yield Buffer.alloc(S3_STREAM_PART_BYTES + 1);
+      throw new Error('client went away');
+    }
+    await expect(
+      storage.putStream('team-a/cut.bin', Readable.from(cutShort()), { contentType: 'application/octet-stream' }),
+    ).rejects.toThrow('client went away');
+    expect(await storage.get('team-a/cut.bin')).toBeUndefined();
   });
 
   it('refuses unsafe keys before any request', async () => {

@@ -1,4 +1,16 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  type CompletedPart,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { isSafeObjectKey, type ObjectMetadata, type ObjectStorage, type StoredObject } from './object-storage';
 
 export interface S3StorageSettings {
@@ -15,6 +27,9 @@ export interface S3StorageSettings {
 }
 
 const EXPIRES_METADATA = 'expires-at';
+
+/** Size of each part of a streamed upload: S3's smallest allowed part, so memory stays at one part per upload. */
+export const S3_STREAM_PART_BYTES = 5 * 1024 * 1024;
 
 /**
  * Objects in an S3-compatible bucket, for clusters where workers and gateways share no disk. Expiry is kept in
@@ -33,17 +48,58 @@ export class S3Storage implements ObjectStorage {
   }
 
   async put(key: string, body: Buffer, metadata: ObjectMetadata): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.settings.bucket,
-        Key: this.objectKey(key),
-        Body: body,
-        ContentType: metadata.contentType,
-        ...(metadata.expiresAt !== undefined
-          ? { Metadata: { [EXPIRES_METADATA]: String(metadata.expiresAt) }, Expires: new Date(metadata.expiresAt) }
-          : {}),
-      }),
-    );
+    await this.client.send(new PutObjectCommand({ ...this.objectFields(key, metadata), Body: body }));
+  }
+
+  /**
+   * Small streams go up in one request; a stream that fills a part becomes a multipart upload, aborted if the
+   * source fails so that no parts are left behind.
+   */
+  async putStream(key: string, source: Readable, metadata: ObjectMetadata): Promise<void> {
+    const fields = this.objectFields(key, metadata);
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let uploadId: string | undefined;
+    const parts: CompletedPart[] = [];
+    const sendPart = async (): Promise<void> => {
+      uploadId ??= (await this.client.send(new CreateMultipartUploadCommand(fields))).UploadId;
+      const PartNumber = parts.length + 1;
+      const body = Buffer.concat(pending);
+      pending = [];
+      pendingBytes = 0;
+      const { ETag } = await this.client.send(
+        new UploadPartCommand({ Bucket: fields.Bucket, Key: fields.Key, UploadId: uploadId, PartNumber, Body: body }),
+      );
+      parts.push({ ETag, PartNumber });
+    };
+    try {
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (pendingBytes >= S3_STREAM_PART_BYTES) await sendPart();
+      }
+      if (uploadId === undefined) {
+        await this.client.send(new PutObjectCommand({ ...fields, Body: Buffer.concat(pending) }));
+        return;
+      }
+      if (pendingBytes > 0) await sendPart();
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: fields.Bucket,
+          Key: fields.Key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
+    } catch (error) {
+      if (uploadId !== undefined) {
+        // The source's failure is the one worth reporting; a bucket lifecycle rule clears an abort that failed too.
+        await this.client
+          .send(new AbortMultipartUploadCommand({ Bucket: fields.Bucket, Key: fields.Key, UploadId: uploadId }))
+          .catch(() => undefined);
+      }
+      throw error;
+    }
   }
 
   async get(key: string, now = Date.now()): Promise<StoredObject | undefined> {
@@ -72,6 +128,17 @@ export class S3Storage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+  }
+
+  private objectFields(key: string, metadata: ObjectMetadata) {
+    return {
+      Bucket: this.settings.bucket,
+      Key: this.objectKey(key),
+      ContentType: metadata.contentType,
+      ...(metadata.expiresAt !== undefined
+        ? { Metadata: { [EXPIRES_METADATA]: String(metadata.expiresAt) }, Expires: new Date(metadata.expiresAt) }
+        : {}),
+    };
   }
 
   private objectKey(key: string): string {
