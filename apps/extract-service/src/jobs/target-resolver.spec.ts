@@ -59,7 +59,7 @@ describe('TargetResolver', () => {
     ]);
     expect(asked[0]).toMatchObject({
       subject: 'crawl.site.map',
-      payload: { teamId: 'team', url: 'https://shop.test/lamps/', search: 'every lamp and its price lamps name price' },
+      payload: { teamId: 'team', url: 'https://shop.test/lamps', search: 'every lamp and its price lamps name price' },
     });
   });
 

@@ -51,7 +51,9 @@ export class TargetResolver {
       Subjects.siteMap,
       {
         teamId,
-        url: base,
+        // `https://site/docs/*` starts the map from `/docs`, the section's own page, which sites serve far more often
+        // than `/docs/`.
+        url: base.length > new URL(base).origin.length + 1 ? base.slice(0, -1) : base,
         ...(words ? { search: words } : {}),
         sitemap: 'include',
         includeSubdomains: false,
