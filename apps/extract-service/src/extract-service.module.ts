@@ -6,6 +6,8 @@ import { LOGGER, type Logger } from '@wh/platform/logging';
 import { PlatformModule } from '@wh/platform/runtime';
 import { AnswerCache } from './cache/answer-cache';
 import { LlmAnswerCacheRepository } from './cache/llm-answer-cache.repository';
+import { LlmCacheSweepSchedule } from './cache/llm-cache-sweep.schedule';
+import { LlmCacheSweeper } from './cache/llm-cache-sweeper';
 import type { ExtractDatabase } from './database/extract-database';
 import { ExtractServiceConfig } from './extract-service.config';
 import { ExtractPageHandler } from './extraction/extract-page.handler';
@@ -13,6 +15,8 @@ import { ExtractPageService } from './extraction/extract-page.service';
 import { createLlmProvider } from './llm/llm-provider.factory';
 
 export const EXTRACT_SERVICE = 'extract-service';
+/** Statements of one sweep pass: with the default batch, up to 20,000 expired answers a pass. */
+const LLM_CACHE_SWEEP_BATCHES_PER_PASS = 20;
 /** Injection token of the configured model's provider (null: no LLM). */
 export const LLM_PROVIDER = Symbol('LLM_PROVIDER');
 
@@ -40,6 +44,24 @@ export const LLM_PROVIDER = Symbol('LLM_PROVIDER');
       inject: [LlmAnswerCacheRepository, ExtractServiceConfig, LOGGER],
       useFactory: (repository: LlmAnswerCacheRepository, config: ExtractServiceConfig, logger: Logger) =>
         new AnswerCache(repository, config.LLM_CACHE_TTL_MS, logger),
+    },
+    {
+      provide: LlmCacheSweepSchedule,
+      inject: [LlmAnswerCacheRepository, ExtractServiceConfig, LOGGER],
+      useFactory: (repository: LlmAnswerCacheRepository, config: ExtractServiceConfig, logger: Logger) =>
+        new LlmCacheSweepSchedule(
+          new LlmCacheSweeper(
+            repository,
+            {
+              ttlMs: config.LLM_CACHE_TTL_MS,
+              batchSize: config.LLM_CACHE_SWEEP_BATCH,
+              maxBatchesPerPass: LLM_CACHE_SWEEP_BATCHES_PER_PASS,
+            },
+            logger,
+          ),
+          config.LLM_CACHE_SWEEP_INTERVAL_MS,
+          logger,
+        ),
     },
     {
       provide: ExtractPageService,
