@@ -13,6 +13,8 @@ import { ExtractServiceConfig } from './extract-service.config';
 import { ExtractPageHandler } from './extraction/extract-page.handler';
 import { ExtractPageService } from './extraction/extract-page.service';
 import { createLlmProvider } from './llm/llm-provider.factory';
+import { CrawlPromptHandler } from './crawl-prompt/crawl-prompt.handler';
+import { CrawlPromptService } from './crawl-prompt/crawl-prompt.service';
 
 export const EXTRACT_SERVICE = 'extract-service';
 /** Statements of one sweep pass: with the default batch, up to 20,000 expired answers a pass. */
@@ -31,7 +33,7 @@ export const LLM_PROVIDER = Symbol('LLM_PROVIDER');
       database: true,
     }),
   ],
-  controllers: [ExtractPageHandler],
+  controllers: [ExtractPageHandler, CrawlPromptHandler],
   providers: [
     { provide: LLM_PROVIDER, inject: [ExtractServiceConfig, LOGGER], useFactory: createLlmProvider },
     {
@@ -72,6 +74,12 @@ export const LLM_PROVIDER = Symbol('LLM_PROVIDER');
           maxOutputTokens: config.LLM_MAX_OUTPUT_TOKENS,
           maxChunks: config.LLM_MAX_CHUNKS,
         }),
+    },
+    {
+      provide: CrawlPromptService,
+      inject: [LLM_PROVIDER, AnswerCache, ExtractServiceConfig],
+      useFactory: (provider: LlmProvider | null, cache: AnswerCache, config: ExtractServiceConfig) =>
+        new CrawlPromptService(provider, cache, config.LLM_MAX_OUTPUT_TOKENS),
     },
   ],
 })

@@ -50,6 +50,7 @@ import { DeadLetterRecord } from './payloads/dead-letter';
 import { type ExtractPageReply, ExtractPageRequest } from './payloads/extraction';
 import { type SiteMapReply, SiteMapRequest } from './payloads/site-map';
 import { type WebSearchReply, WebSearchRequest } from './payloads/web-search';
+import { type CrawlOptionsFromPromptReply, CrawlOptionsFromPromptRequest } from './payloads/crawl-prompt';
 import { ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
 import { Subjects } from './subjects';
 
@@ -128,6 +129,7 @@ export const Messages = {
   [Subjects.extractPageRun]: request(ExtractPageRequest).replies<ExtractPageReply>(),
   [Subjects.siteMap]: request(SiteMapRequest).replies<SiteMapReply>(),
   [Subjects.webSearch]: request(WebSearchRequest).replies<WebSearchReply>(),
+  [Subjects.crawlOptionsFromPrompt]: request(CrawlOptionsFromPromptRequest).replies<CrawlOptionsFromPromptReply>(),
 } as const;
 
 type MessageMap = typeof Messages;

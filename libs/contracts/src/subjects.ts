@@ -75,6 +75,8 @@ export const Subjects = {
   siteMap: 'crawl.site.map',
   /** Request/reply: one query to the configured web search backend (extract-service; POST /v2/search, extract). */
   webSearch: 'search.web.query',
+  /** Request/reply: crawl options from a crawl's natural-language `prompt` (extract-service; POST /v2/crawl). */
+  crawlOptionsFromPrompt: 'extract.crawl-options.generate',
 } as const;
 
 export type ScrapeOrigin = 'direct' | 'scheduled';
