@@ -58,7 +58,7 @@ export function keepUsableOptions(options: GeneratedCrawlOptions): {
   warnings: string[];
 } {
   const warnings: string[] = [];
-  const kept: GeneratedCrawlOptions & Record<string, unknown> = {};
+  const kept: Partial<Record<keyof GeneratedCrawlOptions, unknown>> = {};
   for (const name of GENERATED_CRAWL_OPTION_NAMES) {
     const value = options[name];
     if (value === undefined || value === null) continue;
@@ -82,5 +82,5 @@ export function keepUsableOptions(options: GeneratedCrawlOptions): {
     }
     kept[name] = value;
   }
-  return { options: kept, warnings };
+  return { options: kept as GeneratedCrawlOptions, warnings };
 }
