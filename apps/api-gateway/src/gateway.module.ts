@@ -5,6 +5,7 @@ import { ScrapeClient } from '@wh/scrape-client';
 import { AuthModule } from './auth/auth.module';
 import { BatchScrapeController } from './batch/batch-scrape.controller';
 import { CrawlController } from './crawl/crawl.controller';
+import { CrawlPromptClient } from './crawl/crawl-prompt.client';
 import { BrowserModule } from './browser/browser.module';
 import { FileUrls } from './files/file-urls';
 import { FilesController } from './files/files.controller';
@@ -31,6 +32,6 @@ export const API_GATEWAY = 'api-gateway';
     BrowserModule,
   ],
   controllers: [ScrapeController, CrawlController, BatchScrapeController, FilesController, TeamController],
-  providers: [ScrapeClient, JobsClient, JobWatchRoute, FileUrls, objectStorageProvider],
+  providers: [ScrapeClient, JobsClient, JobWatchRoute, FileUrls, objectStorageProvider, CrawlPromptClient],
 })
 export class GatewayModule {}
