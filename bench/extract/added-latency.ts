@@ -1,6 +1,7 @@
 import { type ExtractPageRequest, Subjects } from '@wh/contracts';
 import { NatsClient, NatsRequester } from '@wh/platform/messaging';
 import { type Infrastructure, startFakeLlm, startStack } from '@wh/testing';
+import { cpuSeconds } from '../crawl/process-readings';
 
 /** p50 and p90 of extract-service's own time per call, in ms, with the provider's time taken out. */
 export interface AddedLatency {
@@ -9,6 +10,11 @@ export interface AddedLatency {
   p90: number;
   /** The provider's own time per call, taken out of each call's total. */
   providerMs: number;
+  /**
+   * CPU extract-service spent per measured call (user + system, from /proc): what its added latency comes to on an
+   * idle core, and a figure that other work on the machine does not inflate.
+   */
+  cpuMsPerCall: number;
 }
 
 const SCHEMA = {
@@ -81,15 +87,20 @@ export async function addedLatencyOverNats(
   try {
     const requester = new NatsRequester(nats);
     const overheads: number[] = [];
+    const servicePid = stack.processes.get('extract-service')?.pid;
+    let cpuAtStart = Number.NaN;
     for (let call = 0; call < options.warmup + options.calls; call += 1) {
+      if (call === options.warmup) cpuAtStart = cpuSeconds(servicePid);
       const started = performance.now();
       const reply = await requester.request(Subjects.extractPageRun, request(call), 30_000);
       const total = performance.now() - started;
       if (reply.usage.calls !== 1) throw new Error(`call ${call} made ${reply.usage.calls} model calls, not 1`);
       if (call >= options.warmup) overheads.push(total - options.delayMs);
     }
+    const cpuMsPerCall = ((cpuSeconds(servicePid) - cpuAtStart) * 1000) / overheads.length;
     const sorted = overheads.sort((a, b) => a - b);
     return {
+      cpuMsPerCall,
       calls: sorted.length,
       p50: percentile(sorted, 0.5),
       p90: percentile(sorted, 0.9),
