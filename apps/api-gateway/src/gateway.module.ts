@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { BatchScrapeController } from './batch/batch-scrape.controller';
 import { CrawlController } from './crawl/crawl.controller';
 import { ExtractController } from './extract/extract.controller';
+import { CrawlPromptClient } from './crawl/crawl-prompt.client';
 import { BrowserModule } from './browser/browser.module';
 import { FileUrls } from './files/file-urls';
 import { FilesController } from './files/files.controller';
@@ -57,6 +58,7 @@ export const API_GATEWAY = 'api-gateway';
     SearchService,
     SearchResultScraper,
     MapCharges,
+    CrawlPromptClient,
   ],
 })
 export class GatewayModule {}

@@ -122,6 +122,16 @@ export class ExtractServiceConfig extends ServiceDatabaseConfig {
   @Min(500)
   @Max(120_000)
   SEARCH_TIMEOUT_MS: number = 10_000;
+  /** How often each replica deletes cached answers past `LLM_CACHE_TTL_MS`. */
+  @IsInt()
+  @Min(1_000)
+  LLM_CACHE_SWEEP_INTERVAL_MS: number = 10 * 60_000;
+
+  /** Expired answers deleted per statement of a sweep (a pass runs at most 20 of them). */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  LLM_CACHE_SWEEP_BATCH: number = 1_000;
 
   /** The LLM to call; undefined without one (`json` then uses the deterministic extractor, `summary` the page's words). */
   get llm(): LlmSettings | undefined {

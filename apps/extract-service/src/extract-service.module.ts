@@ -8,6 +8,8 @@ import { LOGGER, type Logger } from '@wh/platform/logging';
 import { PlatformModule } from '@wh/platform/runtime';
 import { AnswerCache } from './cache/answer-cache';
 import { LlmAnswerCacheRepository } from './cache/llm-answer-cache.repository';
+import { LlmCacheSweepSchedule } from './cache/llm-cache-sweep.schedule';
+import { LlmCacheSweeper } from './cache/llm-cache-sweeper';
 import type { ExtractDatabase } from './database/extract-database';
 import { ExtractServiceConfig } from './extract-service.config';
 import { ExtractPageHandler } from './extraction/extract-page.handler';
@@ -27,16 +29,21 @@ import { createSearchBackend } from './search/search-backend.factory';
 import { WebSearchHandler } from './search/web-search.handler';
 import { WebSearchService } from './search/web-search.service';
 import { ScrapeClient } from '@wh/scrape-client';
+import { CrawlPromptHandler } from './crawl-prompt/crawl-prompt.handler';
+import { CrawlPromptService } from './crawl-prompt/crawl-prompt.service';
 
 export const EXTRACT_SERVICE = 'extract-service';
+/** Statements of one sweep pass: with the default batch, up to 20,000 expired answers a pass. */
+const LLM_CACHE_SWEEP_BATCHES_PER_PASS = 20;
 /** Injection token of the configured model's provider (null: no LLM). */
 export const LLM_PROVIDER = Symbol('LLM_PROVIDER');
 /** Injection token of the configured web search backend (null: search is off). */
 export const SEARCH_BACKEND = Symbol('SEARCH_BACKEND');
 
 /**
- * Owns every LLM call of the platform: `extract.page.run` (the json and summary formats of a page) and the jobs of
- * POST /v2/extract (`extract.job.*`, work queue EXTRACT_JOBS).
+ * Owns every LLM and web search call of the platform: `extract.page.run` (the json and summary formats of a page),
+ * the jobs of POST /v2/extract (`extract.job.*`, work queue EXTRACT_JOBS), crawl prompts
+ * (`extract.crawl-options.generate`) and `search.web.query`.
  */
 @Module({
   imports: [
@@ -54,7 +61,7 @@ export const SEARCH_BACKEND = Symbol('SEARCH_BACKEND');
       database: true,
     }),
   ],
-  controllers: [ExtractPageHandler, WebSearchHandler, ExtractJobsHandler, ExtractJobRunHandler],
+  controllers: [ExtractPageHandler, WebSearchHandler, ExtractJobsHandler, ExtractJobRunHandler, CrawlPromptHandler],
   providers: [
     { provide: LLM_PROVIDER, inject: [ExtractServiceConfig, LOGGER], useFactory: createLlmProvider },
     { provide: SEARCH_BACKEND, inject: [ExtractServiceConfig, LOGGER], useFactory: createSearchBackend },
@@ -73,6 +80,24 @@ export const SEARCH_BACKEND = Symbol('SEARCH_BACKEND');
       inject: [LlmAnswerCacheRepository, ExtractServiceConfig, LOGGER],
       useFactory: (repository: LlmAnswerCacheRepository, config: ExtractServiceConfig, logger: Logger) =>
         new AnswerCache(repository, config.LLM_CACHE_TTL_MS, logger),
+    },
+    {
+      provide: LlmCacheSweepSchedule,
+      inject: [LlmAnswerCacheRepository, ExtractServiceConfig, LOGGER],
+      useFactory: (repository: LlmAnswerCacheRepository, config: ExtractServiceConfig, logger: Logger) =>
+        new LlmCacheSweepSchedule(
+          new LlmCacheSweeper(
+            repository,
+            {
+              ttlMs: config.LLM_CACHE_TTL_MS,
+              batchSize: config.LLM_CACHE_SWEEP_BATCH,
+              maxBatchesPerPass: LLM_CACHE_SWEEP_BATCHES_PER_PASS,
+            },
+            logger,
+          ),
+          config.LLM_CACHE_SWEEP_INTERVAL_MS,
+          logger,
+        ),
     },
     {
       provide: ExtractPageService,
@@ -107,6 +132,12 @@ export const SEARCH_BACKEND = Symbol('SEARCH_BACKEND');
     RunExtractJob,
     CreateExtractJob,
     ExtractJobHousekeeping,
+    {
+      provide: CrawlPromptService,
+      inject: [LLM_PROVIDER, AnswerCache, ExtractServiceConfig],
+      useFactory: (provider: LlmProvider | null, cache: AnswerCache, config: ExtractServiceConfig) =>
+        new CrawlPromptService(provider, cache, config.LLM_MAX_OUTPUT_TOKENS),
+    },
   ],
 })
 export class ExtractServiceModule {}

@@ -17,3 +17,4 @@ export * from './payloads/web-search';
 export * from './payloads/change-tracking';
 export * from './payloads/extract-job';
 export * from './payloads/parse-file';
+export * from './payloads/crawl-prompt';

@@ -58,6 +58,7 @@ import {
   type ExtractJobView,
 } from './payloads/extract-job';
 import { ParseFileRequest, type ParsedFileReply } from './payloads/parse-file';
+import { type CrawlOptionsFromPromptReply, CrawlOptionsFromPromptRequest } from './payloads/crawl-prompt';
 import { ScrapeJobCommand, ScrapeJobFinishedEvent } from './payloads/scrape-job';
 import { Subjects } from './subjects';
 
@@ -141,6 +142,7 @@ export const Messages = {
   [Subjects.extractJobStatus]: request(ExtractJobRef).replies<ExtractJobView>(),
   [Subjects.extractJobRun]: stream(ExtractJobRunCommand),
   [Subjects.parseFile]: request(ParseFileRequest).replies<ParsedFileReply>(),
+  [Subjects.crawlOptionsFromPrompt]: request(CrawlOptionsFromPromptRequest).replies<CrawlOptionsFromPromptReply>(),
 } as const;
 
 type MessageMap = typeof Messages;

@@ -85,6 +85,8 @@ export const Subjects = {
   extractJobRun: 'extract.job.run',
   /** Request/reply: turn one uploaded file (in the object store) into a document (scrape-worker; POST /v2/parse). */
   parseFile: 'scrape.file.parse',
+  /** Request/reply: crawl options from a crawl's natural-language `prompt` (extract-service; POST /v2/crawl). */
+  crawlOptionsFromPrompt: 'extract.crawl-options.generate',
 } as const;
 
 /**

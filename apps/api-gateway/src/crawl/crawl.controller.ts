@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
-import { type ActiveCrawlsReply, Subjects } from '@wh/contracts';
+import {
+  type ActiveCrawlsReply,
+  type CrawlOptionsFromPromptReply,
+  type GeneratedCrawlOptions,
+  type ResolvedCrawlOptions,
+  Subjects,
+} from '@wh/contracts';
 import { NatsRequester } from '@wh/platform/messaging';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { Billed } from '../billing/billed.guard';
@@ -11,7 +17,10 @@ import { JobRoutes } from '../jobs/job-routes';
 import { JobsClient } from '../jobs/jobs.client';
 import { resolveWebhook } from '../jobs/webhook.dto';
 import { resolveScrapeOptions } from '../scrape/resolve-scrape-options';
+import { CrawlParamsPreviewDto } from './crawl-params-preview.dto';
+import { CrawlPromptClient } from './crawl-prompt.client';
 import { CrawlRequestDto } from './crawl-request.dto';
+import { withPromptOptions } from './merge-prompt-options';
 import { resolveCrawlOptions } from './resolve-crawl-options';
 
 @Controller('v2/crawl')
@@ -21,6 +30,7 @@ export class CrawlController extends JobRoutes {
     @Inject(JobsClient) jobs: JobsClient,
     @Inject(NatsRequester) private readonly requester: NatsRequester,
     @Inject(TeamCredits) private readonly credits: TeamCredits,
+    @Inject(CrawlPromptClient) private readonly prompts: CrawlPromptClient,
   ) {
     super(jobs, 'crawl');
   }
@@ -33,12 +43,20 @@ export class CrawlController extends JobRoutes {
     @Body() body: CrawlRequestDto,
     @IdempotencyKey() idempotencyKey: string | undefined,
     @RemainingCredits() remainingCredits: number | null,
-  ): Promise<{ success: true; id: string; url: string; warning?: string }> {
-    const resolved = resolveCrawlOptions(body);
+  ): Promise<CrawlStartReply> {
+    const generated = body.prompt?.trim()
+      ? await this.prompts.generate({
+          teamId: team.teamId,
+          url: body.url,
+          prompt: body.prompt,
+          zeroDataRetention: body.zeroDataRetention ?? false,
+        })
+      : undefined;
+    const resolved = resolveCrawlOptions(generated ? withPromptOptions(body, generated.options) : body);
     const scrapeOptions = resolveScrapeOptions(body.scrapeOptions ?? {}, body.zeroDataRetention ?? false);
     const webhook = resolveWebhook(body.webhook);
     const allowance = await this.credits.allow(team.teamId, resolved.limit, remainingCredits, 'crawl limit');
-    const { warning } = allowance;
+    const warning = [generated?.warning, allowance.warning].filter(Boolean).join('; ');
     let id: string;
     try {
       ({ id } = await this.jobs.create({
@@ -57,7 +75,34 @@ export class CrawlController extends JobRoutes {
       throw error;
     }
     await this.credits.bind(team.teamId, allowance, id);
-    return { success: true, id, url: this.jobs.jobUrl('crawl', id), ...(warning ? { warning } : {}) };
+    return {
+      success: true,
+      id,
+      url: this.jobs.jobUrl('crawl', id),
+      ...(warning ? { warning } : {}),
+      ...(generated ? promptReport(generated, { ...resolved, limit: allowance.pages }) : {}),
+    };
+  }
+
+  /** What a crawl `prompt` would set (Firecrawl's `crawlParamsPreview`), without crawling or charging. */
+  @Post('params-preview')
+  @Billed('crawl')
+  @HttpCode(200)
+  async paramsPreview(
+    @CurrentTeam() team: TeamContext,
+    @Body() body: CrawlParamsPreviewDto,
+  ): Promise<{ success: true; data: { url: string } & GeneratedCrawlOptions; warning?: string }> {
+    const generated = await this.prompts.generate({
+      teamId: team.teamId,
+      url: body.url,
+      prompt: body.prompt,
+      zeroDataRetention: body.zeroDataRetention ?? false,
+    });
+    return {
+      success: true,
+      data: { url: body.url, ...generated.options },
+      ...(generated.warning ? { warning: generated.warning } : {}),
+    };
   }
 
   @Get('active')
@@ -66,4 +111,22 @@ export class CrawlController extends JobRoutes {
     const reply = await this.requester.request(Subjects.crawlJobsActive, { teamId: team.teamId }, 10_000);
     return { success: true, ...reply };
   }
+}
+
+interface CrawlStartReply {
+  success: true;
+  id: string;
+  url: string;
+  warning?: string;
+  /** With a `prompt`: what the model set, and the options the crawl runs with (explicit fields won). */
+  promptGeneratedOptions?: GeneratedCrawlOptions;
+  finalCrawlerOptions?: Omit<ResolvedCrawlOptions, 'prompt'>;
+}
+
+function promptReport(
+  generated: CrawlOptionsFromPromptReply,
+  final: ResolvedCrawlOptions,
+): Pick<CrawlStartReply, 'promptGeneratedOptions' | 'finalCrawlerOptions'> {
+  const { prompt: _prompt, ...finalCrawlerOptions } = final;
+  return { promptGeneratedOptions: generated.options, finalCrawlerOptions };
 }

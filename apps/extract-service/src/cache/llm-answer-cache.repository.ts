@@ -59,4 +59,27 @@ export class LlmAnswerCacheRepository {
       )
       .execute();
   }
+
+  /**
+   * Deletes at most `limit` answers stored before `olderThan`, oldest first, and says how many went. Rows another
+   * replica's sweep holds are skipped rather than waited for.
+   */
+  async deleteStoredBefore(olderThan: Date, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('extract_llm_cache')
+      .where(
+        'cache_key',
+        'in',
+        this.db
+          .selectFrom('extract_llm_cache')
+          .select('cache_key')
+          .where('created_at', '<', olderThan)
+          .orderBy('created_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

@@ -44,6 +44,10 @@ describe('convertScalar', () => {
   it('matches enums loosely and refuses what does not fit', () => {
     expect(convertScalar('https://schema.org/InStock', { enum: ['in_stock', 'out_of_stock'] }, '')).toBe('in_stock');
     expect(convertScalar('Discontinued', { enum: ['in_stock', 'out_of_stock'] }, '')).toBe(UNCONVERTIBLE);
+    const status = { enum: ['scheduled', 'postponed', 'cancelled'] };
+    expect(convertScalar('https://schema.org/EventPostponed', status, '')).toBe('postponed');
+    expect(convertScalar('http://schema.org/NewCondition', { enum: ['new', 'used'] }, '')).toBe('new');
+    expect(convertScalar('https://schema.org/EventMovedOnline', status, '')).toBe(UNCONVERTIBLE);
     expect(convertScalar('4 servings', { type: 'integer' }, '')).toBe(4);
     expect(convertScalar('n/a', { type: 'number' }, '')).toBe(UNCONVERTIBLE);
     expect(convertScalar('/a.jpg', { type: 'string', format: 'uri' }, 'https://site.test/p/1')).toBe(
@@ -66,6 +70,19 @@ describe('matchScore', () => {
     expect(matchScore('warrantyYears', 'Warranty')).toBe(2);
     expect(matchScore('startDate', 'date')).toBe(0);
     expect(matchScore('price', 'name')).toBe(0);
+  });
+
+  it("meets a name prefixed with its owner's word below every other match", () => {
+    expect(matchScore('eventName', 'name')).toBe(1.75);
+    expect(matchScore('post_title', 'headline')).toBe(1.75);
+    expect(matchScore('ticketPrice', 'offers.price')).toBe(1.75);
+    expect(matchScore('eventName', 'eventName')).toBe(3);
+    expect(matchScore('venue_name', 'name')).toBe(0);
+  });
+
+  it('takes a website for a URL, not a site name', () => {
+    expect(matchScore('website', 'url')).toBe(2.5);
+    expect(matchScore('website', 'og:site_name')).toBe(0);
   });
 
   it('splits camel, snake, kebab and prefixed names', () => {

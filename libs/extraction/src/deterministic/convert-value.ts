@@ -1,4 +1,5 @@
 import { isPlainObject, type JsonSchema, typesOf } from '../schema/json-schema';
+import { nameTokens } from './field-names';
 
 /** A value the converter could not turn into the requested type. */
 export const UNCONVERTIBLE = Symbol('unconvertible');
@@ -160,6 +161,13 @@ function matchEnum(raw: unknown, options: unknown[]): unknown {
     (option) => typeof option === 'string' && option.replace(/[\s_-]+/g, '').toLowerCase() === wanted,
   );
   if (found !== undefined) return found;
+  // schema.org enumeration members carry their type in the name (`EventPostponed`, `NewCondition`): one option that
+  // is a whole word of the member is the member.
+  const words = nameTokens(text.split(/[/#]/).pop() ?? text);
+  const worded = options.filter(
+    (option) => typeof option === 'string' && words.includes(option.replace(/[\s_-]+/g, '').toLowerCase()),
+  );
+  if (worded.length === 1) return worded[0];
   const number = parseNumber(text);
   return options.find((option) => typeof option === 'number' && option === number) ?? UNCONVERTIBLE;
 }

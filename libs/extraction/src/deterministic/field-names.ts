@@ -47,7 +47,7 @@ const SYNONYM_GROUPS: readonly string[][] = [
     'image.url',
   ],
   ['description', 'summary', 'abstract', 'ogdescription', 'excerpt', 'blurb'],
-  ['url', 'link', 'ogurl', 'canonical', 'permalink', 'href'],
+  ['url', 'link', 'ogurl', 'canonical', 'permalink', 'href', 'website', 'homepage'],
   [
     'rating',
     'ratingvalue',
@@ -116,7 +116,7 @@ const SYNONYM_GROUPS: readonly string[][] = [
   ['street', 'streetaddress'],
   ['telephone', 'phone', 'phonenumber', 'tel'],
   ['email', 'emailaddress', 'mail'],
-  ['sitename', 'ogsitename', 'website', 'site'],
+  ['sitename', 'ogsitename', 'site'],
 ];
 
 /** Words that say a unit or join a name without naming the field: `warrantyYears`, `publishedAt`, `isAvailable`. */
@@ -154,6 +154,28 @@ const FILLER_WORDS = new Set([
   'number',
   'value',
   'text',
+]);
+
+/**
+ * Words people put before a field's own name to say whose field it is (`eventName`, `company_name`, `post_title`,
+ * `ticketPrice`): the page's entity already says so, and its key is the bare `name`, `headline` or `price`.
+ */
+const OWNER_WORDS = new Set([
+  'event',
+  'product',
+  'item',
+  'company',
+  'business',
+  'organisation',
+  'organization',
+  'recipe',
+  'post',
+  'article',
+  'blog',
+  'shop',
+  'store',
+  'restaurant',
+  'ticket',
 ]);
 
 /** Words of a name: `datePublished`, `date_published`, `og:title`, `offers.price` -> lower-cased parts. */
@@ -195,7 +217,14 @@ export function matchScore(propertyName: string, keyPath: string): number {
   const words = nameTokens(propertyName);
   const core = words.filter((word) => !FILLER_WORDS.has(word));
   // `warrantyYears` meets `Warranty`, `publishedAt` meets `datePublished`, a little below a match of the whole name.
-  return core.length > 0 && core.length < words.length ? Math.min(2, directScore(core.join(' '), keyPath)) : 0;
+  if (core.length > 0 && core.length < words.length) {
+    const withoutFiller = Math.min(2, directScore(core.join(' '), keyPath));
+    if (withoutFiller > 0) return withoutFiller;
+  }
+  // `eventName` meets `name`, below every match of the whole name so that a key named for the owner still wins.
+  return words.length > 1 && OWNER_WORDS.has(words[0])
+    ? Math.min(1.75, directScore(words.slice(1).join(' '), keyPath))
+    : 0;
 }
 
 function directScore(propertyName: string, keyPath: string): number {

@@ -29,6 +29,14 @@ describe('compileUserSchema', () => {
     expect(schema.invalidPaths({ name: 1, tags: [] })).toEqual([['name']]);
   });
 
+  it('compiles a schema once and hands the compiled one back for an equal schema', () => {
+    const schema = { type: 'object', properties: { reused: { type: 'number', minimum: 0 } } };
+    const first = compileUserSchema(schema);
+    expect(compileUserSchema(JSON.parse(JSON.stringify(schema)))).toBe(first);
+    expect(compileUserSchema({ ...schema, required: ['reused'] })).not.toBe(first);
+    expect(first.problems({ reused: -1 })).toEqual(['/reused: must be >= 0']);
+  });
+
   it('takes top-level arrays', () => {
     const schema = compileUserSchema({
       type: 'array',

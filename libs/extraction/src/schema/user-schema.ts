@@ -22,6 +22,10 @@ export const MAX_SCHEMA_CHARS = 64_000;
 
 const AJV_OPTIONS: Options = { allErrors: true, strict: false, allowUnionTypes: true, validateFormats: true };
 
+/** Compiled schemas kept for reuse: compiling costs about 15 ms, and callers repeat the same schema page after page. */
+const COMPILED_KEPT = 256;
+const compiled = new Map<string, UserSchema>();
+
 /**
  * Checks and compiles a caller's schema: draft-07 (as zod-to-json-schema writes it) or 2020-12 (Pydantic's, also the
  * default when `$schema` is absent, unless array-form `items` says draft-07); `$defs`/`definitions` with `$ref`.
@@ -29,7 +33,21 @@ const AJV_OPTIONS: Options = { allErrors: true, strict: false, allowUnionTypes: 
  */
 export function compileUserSchema(input: unknown): UserSchema {
   if (!isPlainObject(input)) throw new InvalidSchemaError(['the schema must be a JSON object']);
-  const size = JSON.stringify(input).length;
+  const text = JSON.stringify(input);
+  const known = compiled.get(text);
+  if (known) {
+    // Refreshed as the most recent, so the least recently used schema is the one forgotten.
+    compiled.delete(text);
+    compiled.set(text, known);
+    return known;
+  }
+  const fresh = compileFresh(input, text.length);
+  compiled.set(text, fresh);
+  if (compiled.size > COMPILED_KEPT) compiled.delete(compiled.keys().next().value as string);
+  return fresh;
+}
+
+function compileFresh(input: JsonSchema, size: number): UserSchema {
   if (size > MAX_SCHEMA_CHARS)
     throw new InvalidSchemaError([`the schema is ${size} characters long, more than ${MAX_SCHEMA_CHARS}`]);
   const dialect = dialectOf(input);
