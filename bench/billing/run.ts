@@ -31,6 +31,8 @@ const standing = (rateLimits: TeamCreditsReply['rateLimits']): TeamCreditsReply 
   billingPeriodEnd: '2026-12-01T00:00:00.000Z',
   concurrency: 10,
   rateLimits,
+  planTokens: null,
+  remainingTokens: null,
 });
 
 function guardWith(reply: TeamCreditsReply, limiter: RateLimiter): { guard: BilledGuard; context: ExecutionContext } {

@@ -17,6 +17,10 @@ export interface TeamBalance {
   /** Set aside for accepted crawls and batches, beyond what they were charged so far. */
   reservedCredits: number;
   remainingCredits: number | null;
+  /** LLM tokens: the plan's (null: unlimited), charged this period, left. */
+  planTokens: number | null;
+  usedTokens: number;
+  remainingTokens: number | null;
   periodStart: Date;
   periodEnd: Date;
 }
@@ -33,11 +37,15 @@ export class CreditBalanceService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Up to `wanted` credits for a job, for at most `ttlMs`; everything on an unlimited plan. */
+  /**
+   * Up to `wanted` credits for a job, in whole multiples of `perPage` (what one of its pages costs), for at most
+   * `ttlMs`; everything on an unlimited plan.
+   */
   async reserve(
     teamId: string,
     wanted: number,
     ttlMs: number,
+    perPage = 1,
   ): Promise<{ reservationId: string | null; granted: number }> {
     const teamPlan = await this.plans.ofTeam(teamId);
     if (!teamPlan) throw new DomainError(ErrorCode.NotFound, `Team ${teamId} not found`);
@@ -49,6 +57,7 @@ export class CreditBalanceService {
       periodStart: billingPeriodAt(now).start,
       planCredits,
       wanted,
+      perPage,
       expiresAt: new Date(now.getTime() + ttlMs),
       now,
     });
@@ -62,6 +71,7 @@ export class CreditBalanceService {
     const period = billingPeriodAt(now);
     const totals = await this.ledger.totals(teamId, period.start);
     const planCredits = teamPlan.plan.creditsPerPeriod;
+    const planTokens = teamPlan.plan.tokensPerPeriod;
     const reserved = planCredits === null ? 0 : await this.reservations.held(teamId, period.start, now);
     return {
       teamId,
@@ -73,6 +83,9 @@ export class CreditBalanceService {
       reservedCredits: reserved,
       remainingCredits:
         planCredits === null ? null : Math.max(0, planCredits + totals.granted - totals.charged - reserved),
+      planTokens,
+      usedTokens: totals.tokens,
+      remainingTokens: planTokens === null ? null : Math.max(0, planTokens - totals.tokens),
       periodStart: period.start,
       periodEnd: period.end,
     };
