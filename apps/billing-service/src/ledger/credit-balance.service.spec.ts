@@ -62,6 +62,18 @@ describe('CreditBalanceService', () => {
     });
   });
 
+  it('finds a team used up once its charges reach the plan and grants, whatever its reservations still hold', async () => {
+    const now = new Date('2026-11-25T10:00:00Z');
+    const spent = setup(limited, { charged: 105, granted: 5, tokens: 0 }, now, 40);
+    await expect(spent.service.usedUpAmong(['team-1', 'team-1'])).resolves.toEqual(new Set(['team-1']));
+    expect(spent.ledger.totals).toHaveBeenCalledTimes(1);
+
+    const left = setup(limited, { charged: 104, granted: 5, tokens: 0 }, now);
+    await expect(left.service.usedUpAmong(['team-1'])).resolves.toEqual(new Set());
+    const unlimited = setup({ ...limited, creditsPerPeriod: null }, { charged: 9e6, granted: 0, tokens: 0 }, now);
+    await expect(unlimited.service.usedUpAmong(['team-1'])).resolves.toEqual(new Set());
+  });
+
   it('never reports fewer than zero credits left', async () => {
     const { service } = setup(limited, { charged: 130, granted: 0, tokens: 0 }, new Date('2026-11-25T10:00:00Z'));
 

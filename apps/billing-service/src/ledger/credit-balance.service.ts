@@ -64,6 +64,22 @@ export class CreditBalanceService {
     return { reservationId: reservation.id, granted: reservation.granted };
   }
 
+  /**
+   * The teams among these whose charges of the current period reached their plan's credits and grants. Reservations
+   * do not count here: a job's own reservation is credits it may still spend, while used-up credits are gone.
+   */
+  async usedUpAmong(teamIds: Iterable<string>): Promise<Set<string>> {
+    const usedUp = new Set<string>();
+    const periodStart = billingPeriodAt(this.now()).start;
+    for (const teamId of new Set(teamIds)) {
+      const planCredits = (await this.plans.ofTeam(teamId))?.plan.creditsPerPeriod ?? null;
+      if (planCredits === null) continue;
+      const totals = await this.ledger.totals(teamId, periodStart);
+      if (planCredits + totals.granted - totals.charged <= 0) usedUp.add(teamId);
+    }
+    return usedUp;
+  }
+
   async balanceOf(teamId: string): Promise<TeamBalance> {
     const teamPlan = await this.plans.ofTeam(teamId);
     if (!teamPlan) throw new DomainError(ErrorCode.NotFound, `Team ${teamId} not found`);

@@ -183,6 +183,11 @@ export class CreditsReleaseRequest {
 export class TeamCreditsChangedEvent {
   @IsString()
   teamId!: string;
+
+  /** The team's credits of the period are used up (charges reached its plan and grants): running jobs stop. */
+  @IsOptional()
+  @IsBoolean()
+  creditsUsedUp?: boolean;
 }
 
 /** Request on `billing.team.credit-usage.historical` (credits and tokens, for both historical usage routes). */
