@@ -106,7 +106,7 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
     pages: number,
     remainingCredits: number | null,
     what: 'crawl limit' | 'number of URLs',
-    scrapeOptions: Pick<ResolvedScrapeOptions, 'proxy' | 'extraction'> = {},
+    scrapeOptions: Pick<ResolvedScrapeOptions, 'proxy' | 'extraction'>,
   ): Promise<PageAllowance> {
     if (remainingCredits === null) return { pages };
     const perPage = leastPageCredits(scrapeOptions);
