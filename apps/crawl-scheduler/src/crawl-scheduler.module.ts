@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { Consumers, Streams } from '@wh/contracts';
 import { PlatformModule } from '@wh/platform/runtime';
 import { BillingModule } from './billing/billing.module';
+import { OutOfCreditsModule } from './billing/out-of-credits.module';
 import { ReservationReleaseListener } from './billing/reservation-release.listener';
 import { UsageChargesListener } from './billing/usage-charges.listener';
 import { CrawlSchedulerConfig } from './crawl-scheduler.config';
@@ -42,6 +43,7 @@ const SERVICE_NAME = 'crawl-scheduler';
     WebhooksModule,
     LoopModule,
     MapModule,
+    OutOfCreditsModule,
   ],
 })
 export class CrawlSchedulerModule {}

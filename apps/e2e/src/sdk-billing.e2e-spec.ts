@@ -78,9 +78,10 @@ describe('credits through the official SDK', () => {
       success: true,
       periods: [{ startDate: periodStart, endDate: periodEnd, creditsUsed: 2 }],
     });
+    // The plan sets no token allowance: unlimited, reported as self-hosted Firecrawl does.
     expect(await firecrawl.getTokenUsage()).toEqual({
-      remainingTokens: 0,
-      planTokens: 0,
+      remainingTokens: 99_999_999,
+      planTokens: 99_999_999,
       billingPeriodStart: periodStart,
       billingPeriodEnd: periodEnd,
     });

@@ -18,3 +18,4 @@ export * from './payloads/change-tracking';
 export * from './payloads/extract-job';
 export * from './payloads/parse-file';
 export * from './payloads/crawl-prompt';
+export * from './payloads/credit-prices';

@@ -63,13 +63,20 @@ export class BatchScrapeController extends JobRoutes {
       throw new DomainError(ErrorCode.BadRequest, 'Bad Request: no valid URL to scrape', { invalidURLs: invalid });
     }
     const webhook = resolveWebhook(webhookBody);
-    const allowance = await this.credits.allow(team.teamId, valid.length, remainingCredits, 'number of URLs');
+    const allowance = await this.credits.allow(
+      team.teamId,
+      valid.length,
+      remainingCredits,
+      'number of URLs',
+      scrapeOptions,
+    );
     const { warning } = allowance;
     const urls = valid.slice(0, allowance.pages);
     let id: string;
     try {
       ({ id } = await this.jobs.create({
         teamId: team.teamId,
+        ...(team.apiKeyId ? { apiKeyId: team.apiKeyId } : {}),
         teamConcurrencyLimit: team.concurrencyLimit,
         kind: 'batch',
         url: urls[0] ?? '',

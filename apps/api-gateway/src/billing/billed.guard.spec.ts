@@ -1,10 +1,10 @@
 import type { ExecutionContext } from '@nestjs/common';
-import type { Reflector } from '@nestjs/core';
+import { Reflector } from '@nestjs/core';
 import type { EndpointKind, TeamCreditsReply } from '@wh/contracts';
 import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { GatewayConfig } from '../gateway.config';
-import { BilledGuard } from './billed.guard';
+import { Billed, BilledGuard, type BillingOptions } from './billed.guard';
 import type { BilledRequest } from './credit-allowance';
 import type { RateLimiter } from './rate-limiter';
 import type { TeamCredits } from './team-credits';
@@ -17,9 +17,20 @@ const standing: TeamCreditsReply = {
   billingPeriodEnd: '2026-12-01T00:00:00.000Z',
   concurrency: 2,
   rateLimits: { scrape: 5 },
+  planTokens: null,
+  remainingTokens: null,
 };
 
-function setup(kind: EndpointKind, of: () => Promise<TeamCreditsReply>) {
+/** The rule `@Billed(kind, options)` stores on its route, as the guard reads it. */
+function ruleOf(kind: EndpointKind, options: BillingOptions): unknown {
+  class Route {
+    @Billed(kind, options)
+    handle(): void {}
+  }
+  return new Reflector().get('wh:billing-rule', Route.prototype.handle);
+}
+
+function setup(kind: EndpointKind, of: () => Promise<TeamCreditsReply>, options: BillingOptions = {}) {
   const request: Partial<BilledRequest> = { team: { teamId: 'team-1', concurrencyLimit: 2 } };
   const context = {
     getHandler: () => undefined,
@@ -28,7 +39,7 @@ function setup(kind: EndpointKind, of: () => Promise<TeamCreditsReply>) {
   const credits = { of: jest.fn(of), admit: jest.fn().mockResolvedValue(standing) };
   const limiter = { hit: jest.fn().mockResolvedValue(undefined) };
   const guard = new BilledGuard(
-    { get: () => kind } as unknown as Reflector,
+    { get: () => ruleOf(kind, options) } as unknown as Reflector,
     credits as unknown as TeamCredits,
     new GatewayConfig(),
     limiter as unknown as RateLimiter,
@@ -43,7 +54,7 @@ describe('BilledGuard', () => {
     await expect(guard.canActivate(context)).resolves.toBe(true);
 
     expect(limiter.hit).toHaveBeenCalledWith('team-1', 'scrape', 5);
-    expect(credits.admit).toHaveBeenCalledWith('team-1');
+    expect(credits.admit).toHaveBeenCalledWith('team-1', 1);
     expect(request.remainingCredits).toBe(4);
   });
 
@@ -64,5 +75,32 @@ describe('BilledGuard', () => {
     await expect(setup('status', away).guard.canActivate(setup('status', away).context)).resolves.toBe(true);
     const paid = setup('crawl', away);
     await expect(paid.guard.canActivate(paid.context)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('admits a route only with the minimum credits it declares, under its own kind’s rate limit', async () => {
+    const { guard, context, credits, limiter } = setup('map', async () => ({ ...standing, rateLimits: { map: 9 } }), {
+      minimumCredits: 3,
+    });
+
+    await guard.canActivate(context);
+
+    expect(limiter.hit).toHaveBeenCalledWith('team-1', 'map', 9);
+    expect(credits.admit).toHaveBeenCalledWith('team-1', 3);
+  });
+
+  it('refuses work that spends tokens once the plan’s tokens are used up, and not on an unlimited token plan', async () => {
+    const spent = setup('extract', async () => ({ ...standing, planTokens: 1000, remainingTokens: 0 }), {
+      spendsTokens: true,
+      minimumCredits: 5,
+    });
+    await expect(spent.guard.canActivate(spent.context)).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
+    expect(spent.credits.admit).not.toHaveBeenCalled();
+
+    const unlimited = setup('extract', async () => standing, { spendsTokens: true });
+    await expect(unlimited.guard.canActivate(unlimited.context)).resolves.toBe(true);
+  });
+
+  it('refuses a minimum that is not a whole number of credits when the route is declared', () => {
+    expect(() => Billed('search', { minimumCredits: 0.5 })).toThrow(/minimumCredits/);
   });
 });

@@ -12,4 +12,13 @@ describe('pagesWithinCredits', () => {
       warning: 'The crawl limit was lowered from 50 to 20, the credits your team has left in this billing period.',
     });
   });
+
+  it('counts pages at their per-page cost: 20 credits pay for 4 pages of 5', () => {
+    expect(pagesWithinCredits(4, 20, 'number of URLs', 5)).toEqual({ pages: 4 });
+    expect(pagesWithinCredits(10, 22, 'number of URLs', 5)).toEqual({
+      pages: 4,
+      warning:
+        'The number of URLs was lowered from 10 to 4: at 5 credits a page, that is what the credits your team has left in this billing period pay for.',
+    });
+  });
 });

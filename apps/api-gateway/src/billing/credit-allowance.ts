@@ -11,17 +11,24 @@ export const RemainingCredits = createParamDecorator(
 );
 
 /**
- * A crawl's or batch's number of pages, cut to the credits left (a page costs at least one), with the warning the
- * create reply carries when it was cut; as Firecrawl does, rather than refusing the job.
+ * A crawl's or batch's number of pages, cut to what the credits left pay for at `perPage` credits a page, with the
+ * warning the create reply carries when it was cut; as Firecrawl does, rather than refusing the job.
  */
 export function pagesWithinCredits(
   pages: number,
   remainingCredits: number | null,
   what: 'crawl limit' | 'number of URLs',
+  perPage = 1,
 ): { pages: number; warning?: string } {
-  if (remainingCredits === null || pages <= remainingCredits) return { pages };
+  if (remainingCredits === null) return { pages };
+  const affordable = Math.floor(remainingCredits / perPage);
+  if (pages <= affordable) return { pages };
+  const left = 'the credits your team has left in this billing period';
   return {
-    pages: remainingCredits,
-    warning: `The ${what} was lowered from ${pages} to ${remainingCredits}, the credits your team has left in this billing period.`,
+    pages: affordable,
+    warning:
+      perPage === 1
+        ? `The ${what} was lowered from ${pages} to ${affordable}, ${left}.`
+        : `The ${what} was lowered from ${pages} to ${affordable}: at ${perPage} credits a page, that is what ${left} pay for.`,
   };
 }

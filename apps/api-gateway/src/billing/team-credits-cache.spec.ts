@@ -9,6 +9,8 @@ const credits = (remainingCredits: number | null): TeamCreditsReply => ({
   billingPeriodEnd: '2026-12-01T00:00:00.000Z',
   concurrency: 2,
   rateLimits: {},
+  planTokens: null,
+  remainingTokens: null,
 });
 
 describe('TeamCreditsCache', () => {

@@ -13,7 +13,10 @@ function setup(remainingCredits: number | null, authDisabled = false) {
     billingPeriodEnd: '2026-12-01T00:00:00.000Z',
     concurrency: 2,
     rateLimits: {},
+    planTokens: null,
+    remainingTokens: null,
   };
+
   const requester = { request: jest.fn().mockResolvedValue(reply) };
   const credits = new TeamCredits(
     requester as unknown as NatsRequester,
@@ -50,5 +53,31 @@ describe('TeamCredits', () => {
 
     for (let i = 0; i < 5; i += 1) await credits.admit('team-1');
     expect((await credits.of('team-1')).remainingCredits).toBeNull();
+  });
+
+  it('reserves a json crawl’s pages at 5 credits each and cuts it to the pages the grant pays for', async () => {
+    const { credits, requester } = setup(20);
+    requester.request.mockResolvedValueOnce({ reservationId: 'r-1', granted: 20 });
+    const json = { extraction: { json: { schema: { type: 'object' } } } };
+
+    await expect(credits.allow('team-1', 10, 20, 'number of URLs', json)).resolves.toMatchObject({
+      pages: 4,
+      reservationId: 'r-1',
+      warning: expect.stringContaining('lowered from 10 to 4: at 5 credits a page'),
+    });
+    expect(requester.request).toHaveBeenCalledWith(
+      Subjects.creditsReserve,
+      { teamId: 'team-1', credits: 50, perPage: 5 },
+      expect.any(Number),
+    );
+  });
+
+  it('refuses with a 402 when the credits left do not pay for one page', async () => {
+    const { credits, requester } = setup(4);
+    requester.request.mockResolvedValueOnce({ reservationId: null, granted: 0 });
+
+    await expect(
+      credits.allow('team-1', 3, 4, 'crawl limit', { extraction: { json: { prompt: 'the price' } } }),
+    ).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
   });
 });

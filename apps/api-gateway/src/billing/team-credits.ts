@@ -1,6 +1,12 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Subscription } from 'nats';
-import { ErrorCode, Subjects, type TeamCreditsReply } from '@wh/contracts';
+import {
+  ErrorCode,
+  leastPageCredits,
+  type ResolvedScrapeOptions,
+  Subjects,
+  type TeamCreditsReply,
+} from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { listenToBroadcast, NatsClient, NatsRequester } from '@wh/platform/messaging';
@@ -32,6 +38,8 @@ function unbilled(): TeamCreditsReply {
     billingPeriodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
     concurrency: 10,
     rateLimits: {},
+    planTokens: null,
+    remainingTokens: null,
   };
 }
 const CHECK_TIMEOUT_MS = 3_000;
@@ -89,23 +97,29 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Sets credits aside in billing for a crawl's or batch's pages, cut to what is left (402 when another job took the
-   * rest). Nothing is reserved when nobody is billed or the plan is unlimited (`remainingCredits` null).
+   * Sets credits aside in billing for a crawl's or batch's pages at what one page with these scrape options costs
+   * (5 with the json format), cut to the pages the credits left pay for (402 when not one, or when another job took
+   * the rest). Nothing is reserved when nobody is billed or the plan is unlimited (`remainingCredits` null).
    */
   async allow(
     teamId: string,
     pages: number,
     remainingCredits: number | null,
     what: 'crawl limit' | 'number of URLs',
+    scrapeOptions: Pick<ResolvedScrapeOptions, 'proxy' | 'extraction'>,
   ): Promise<PageAllowance> {
     if (remainingCredits === null) return { pages };
+    const perPage = leastPageCredits(scrapeOptions);
     const { reservationId, granted } = await this.requester.request(
       Subjects.creditsReserve,
-      { teamId, credits: pages },
+      { teamId, credits: pages * perPage, perPage },
       CHECK_TIMEOUT_MS,
     );
-    if (granted === 0) throw new DomainError(ErrorCode.InsufficientCredits, INSUFFICIENT_CREDITS_MESSAGE);
-    return { ...pagesWithinCredits(pages, granted, what), ...(reservationId ? { reservationId } : {}) };
+    if (granted < perPage) {
+      if (reservationId) await this.release({ pages: 0, reservationId });
+      throw new DomainError(ErrorCode.InsufficientCredits, INSUFFICIENT_CREDITS_MESSAGE);
+    }
+    return { ...pagesWithinCredits(pages, granted, what, perPage), ...(reservationId ? { reservationId } : {}) };
   }
 
   /** Ties the reservation to the job created with it. A lost tie leaves the whole reservation held until it expires. */

@@ -55,12 +55,19 @@ export class CrawlController extends JobRoutes {
     const resolved = resolveCrawlOptions(generated ? withPromptOptions(body, generated.options) : body);
     const scrapeOptions = resolveScrapeOptions(body.scrapeOptions ?? {}, body.zeroDataRetention ?? false);
     const webhook = resolveWebhook(body.webhook);
-    const allowance = await this.credits.allow(team.teamId, resolved.limit, remainingCredits, 'crawl limit');
+    const allowance = await this.credits.allow(
+      team.teamId,
+      resolved.limit,
+      remainingCredits,
+      'crawl limit',
+      scrapeOptions,
+    );
     const warning = [generated?.warning, allowance.warning].filter(Boolean).join('; ');
     let id: string;
     try {
       ({ id } = await this.jobs.create({
         teamId: team.teamId,
+        ...(team.apiKeyId ? { apiKeyId: team.apiKeyId } : {}),
         teamConcurrencyLimit: team.concurrencyLimit,
         kind: 'crawl',
         url: body.url,

@@ -29,6 +29,7 @@ export class ScrapeController {
     const data = await this.scrapes.run({
       jobId: randomUUID(),
       teamId: team.teamId,
+      ...(team.apiKeyId ? { apiKeyId: team.apiKeyId } : {}),
       url,
       origin: 'direct',
       options: resolved,

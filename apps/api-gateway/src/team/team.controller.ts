@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
-import { Subjects, type TeamCreditsReply } from '@wh/contracts';
+import { type CreditUsageHistoryReply, Subjects } from '@wh/contracts';
 import { NatsRequester } from '@wh/platform/messaging';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
@@ -8,8 +8,8 @@ import { TeamCredits } from '../billing/team-credits';
 import { HistoricalUsageQueryDto } from './team-usage.dto';
 
 /**
- * What an unlimited plan reports as its credits: the SDK reads a missing number as 0, which would look like an empty
- * balance. Self-hosted Firecrawl answers the same way.
+ * What an unlimited plan reports as its credits (and tokens): the SDK reads a missing number as 0, which would look
+ * like an empty balance. Self-hosted Firecrawl answers the same way.
  */
 export const UNLIMITED_CREDITS = 99_999_999;
 
@@ -43,11 +43,7 @@ export class TeamController {
   @Billed('status')
   async creditUsageHistorical(@CurrentTeam() team: TeamContext, @Query() query: HistoricalUsageQueryDto) {
     const byApiKey = query.byApiKey === 'true';
-    const { periods } = await this.requester.request(
-      Subjects.creditUsageHistory,
-      { teamId: team.teamId, byApiKey },
-      REQUEST_TIMEOUT_MS,
-    );
+    const periods = await this.history(team, byApiKey);
     return {
       success: true,
       periods: periods.map((period) => ({
@@ -59,26 +55,38 @@ export class TeamController {
     };
   }
 
-  /** No LLM tokens are billed yet (extraction is not charged in tokens): every count is 0. */
   @Get('team/token-usage')
   @Billed('status')
   async tokenUsage(@CurrentTeam() team: TeamContext) {
-    const credits: TeamCreditsReply = await this.credits.of(team.teamId);
+    const credits = await this.credits.fresh(team.teamId);
     return {
       success: true,
       data: {
-        remainingTokens: 0,
-        planTokens: 0,
+        remainingTokens: credits.remainingTokens ?? UNLIMITED_CREDITS,
+        planTokens: credits.planTokens ?? UNLIMITED_CREDITS,
         billingPeriodStart: credits.billingPeriodStart,
         billingPeriodEnd: credits.billingPeriodEnd,
       },
     };
   }
 
+  /** Periods (and keys) in which LLM tokens were charged; those with credits alone are left out. */
   @Get('team/token-usage/historical')
   @Billed('status')
-  tokenUsageHistorical(@Query() _query: HistoricalUsageQueryDto) {
-    return { success: true, periods: [] };
+  async tokenUsageHistorical(@CurrentTeam() team: TeamContext, @Query() query: HistoricalUsageQueryDto) {
+    const byApiKey = query.byApiKey === 'true';
+    const periods = await this.history(team, byApiKey);
+    return {
+      success: true,
+      periods: periods
+        .filter((period) => period.tokensUsed > 0)
+        .map((period) => ({
+          startDate: period.startDate,
+          endDate: period.endDate,
+          ...(byApiKey ? { apiKey: period.apiKeyId ?? null } : {}),
+          tokensUsed: period.tokensUsed,
+        })),
+    };
   }
 
   @Get('team/queue-status')
@@ -96,6 +104,15 @@ export class TeamController {
       maxConcurrency: credits.concurrency,
       mostRecentSuccess: queue.mostRecentSuccess,
     };
+  }
+
+  private async history(team: TeamContext, byApiKey: boolean): Promise<CreditUsageHistoryReply['periods']> {
+    const reply = await this.requester.request(
+      Subjects.creditUsageHistory,
+      { teamId: team.teamId, byApiKey },
+      REQUEST_TIMEOUT_MS,
+    );
+    return reply.periods;
   }
 
   @Get('concurrency-check')

@@ -19,9 +19,10 @@ const USAGE = `usage: npm run admin -- <command>
   revoke-key <team> <key-id>              revoke one key
   webhook-secret <team>                   print the secret the team's webhooks are signed with
   ensure-dev-key --file PATH              create team "dev" and a key once, keep the key in PATH, print it
-  define-plan <plan> [--credits N|unlimited] [--concurrency N] [--rate scrape=N,crawl=N,...]
-                                          create or change a plan (credits per calendar month, requests per minute
-                                          by kind: scrape, crawl, batch, extract, browser, status)
+  define-plan <plan> [--credits N|unlimited] [--tokens N|unlimited] [--concurrency N] [--rate scrape=N,crawl=N,...]
+                                          create or change a plan (credits and LLM tokens per calendar month,
+                                          requests per minute by kind: scrape, crawl, batch, extract, browser, status,
+                                          map, search, parse)
   list-plans                              list the plans
   set-plan <team> <plan>                  put a team on a plan (teams without one are on "unlimited")
   grant-credits <team> <n> --reason TEXT [--key K]
@@ -148,6 +149,7 @@ async function run(commands: AdminCommands, billing: BillingCommands, args: stri
         option(args, '--credits'),
         option(args, '--concurrency'),
         option(args, '--rate'),
+        option(args, '--tokens'),
       );
     case 'list-plans':
       return billing.listPlans();

@@ -49,8 +49,8 @@ describe('BillingCommands (the admin CLI’s plan and credit commands)', () => {
     const csv = (await commands.usageCsv(team, undefined, undefined)).split('\n');
 
     expect(csv).toEqual([
-      'occurred_at,entry,credits,kind,job_id,api_key_id,reason,idempotency_key',
-      '2026-11-25T10:00:00.000Z,grant,7,,,,"trial, ""first"" month",grant:csv-1',
+      'occurred_at,entry,credits,kind,job_id,api_key_id,reason,idempotency_key,tokens',
+      '2026-11-25T10:00:00.000Z,grant,7,,,,"trial, ""first"" month",grant:csv-1,0',
     ]);
   });
 
@@ -60,7 +60,7 @@ describe('BillingCommands (the admin CLI’s plan and credit commands)', () => {
     await expect(commands.grant(team, '5', undefined, undefined)).rejects.toThrow(/--reason/);
     await expect(commands.setPlan(team, 'no-such-plan')).rejects.toThrow(/no plan/);
     expect(() => parseRateLimits('scrape=0')).toThrow(/bad rate limit/);
-    expect(() => parseRateLimits('search=3')).toThrow(/bad rate limit/);
+    expect(() => parseRateLimits('sitemaps=3')).toThrow(/bad rate limit/);
   });
 
   it('reconciles every period to zero drift', async () => {

@@ -29,6 +29,15 @@ function positiveInteger(text: string | undefined, what: string): number {
   return value;
 }
 
+/** A per-period allowance: a whole number of at least 0, or null for "unlimited" (also when the option is absent). */
+function allowance(text: string | undefined, option: string): number | null {
+  if (text === undefined || text === 'unlimited') return null;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${option} must be a whole number of at least 0, or "unlimited"`);
+  return value;
+}
+
 function csvField(value: string | number | null): string {
   const text = value === null ? '' : String(value);
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -55,16 +64,15 @@ export class BillingCommands {
     credits: string | undefined,
     concurrency: string | undefined,
     rates: string | undefined,
+    tokens?: string,
   ) {
     const plan: Plan = {
       id,
-      creditsPerPeriod: credits === undefined || credits === 'unlimited' ? null : Number(credits),
+      creditsPerPeriod: allowance(credits, '--credits'),
       concurrency: concurrency === undefined ? null : positiveInteger(concurrency, '--concurrency'),
+      tokensPerPeriod: allowance(tokens, '--tokens'),
       rateLimits: parseRateLimits(rates),
     };
-    if (plan.creditsPerPeriod !== null && !(Number.isInteger(plan.creditsPerPeriod) && plan.creditsPerPeriod >= 0)) {
-      throw new Error('--credits must be a whole number of at least 0, or "unlimited"');
-    }
     await this.plans.define(plan);
     return `plan ${describePlan(plan)}`;
   }
@@ -115,6 +123,7 @@ export class BillingCommands {
       `team ${team.name} (${team.id}) plan ${balance.plan.id}`,
       `period ${balance.periodStart.toISOString()} .. ${balance.periodEnd.toISOString()}`,
       `plan credits ${unlimited ? 'unlimited' : balance.planCredits}, granted ${balance.grantedCredits}, used ${balance.usedCredits}, reserved ${balance.reservedCredits}, remaining ${unlimited ? 'unlimited' : balance.remainingCredits}`,
+      `plan tokens ${balance.planTokens ?? 'unlimited'}, used ${balance.usedTokens}, remaining ${balance.remainingTokens ?? 'unlimited'}`,
     ].join('\n');
   }
 
@@ -125,7 +134,7 @@ export class BillingCommands {
     const end = to ? new Date(to) : period.end;
     if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) throw new Error('--from and --to take ISO dates');
     const rows = await this.ledger.rows(team.id, start, end);
-    const header = 'occurred_at,entry,credits,kind,job_id,api_key_id,reason,idempotency_key';
+    const header = 'occurred_at,entry,credits,kind,job_id,api_key_id,reason,idempotency_key,tokens';
     return [
       header,
       ...rows.map((row) =>
@@ -138,6 +147,7 @@ export class BillingCommands {
           row.apiKeyId,
           row.reason,
           row.idempotencyKey,
+          row.tokens,
         ]
           .map(csvField)
           .join(','),
@@ -153,7 +163,7 @@ export class BillingCommands {
       output: drift
         .map(
           (row) =>
-            `drift team ${row.teamId} period ${row.periodStart.toISOString()}: ledger charged ${row.ledger.charged} granted ${row.ledger.granted}, running totals charged ${row.balance.charged} granted ${row.balance.granted}`,
+            `drift team ${row.teamId} period ${row.periodStart.toISOString()}: ledger charged ${row.ledger.charged} granted ${row.ledger.granted} tokens ${row.ledger.tokens}, running totals charged ${row.balance.charged} granted ${row.balance.granted} tokens ${row.balance.tokens}`,
         )
         .join('\n'),
       drift: true,
@@ -165,5 +175,5 @@ function describePlan(plan: Plan): string {
   const rates = Object.entries(plan.rateLimits)
     .map(([kind, limit]) => `${kind}=${limit}`)
     .join(',');
-  return `${plan.id}: credits ${plan.creditsPerPeriod ?? 'unlimited'} per month, concurrency ${plan.concurrency ?? "team's own"}, rate limits per minute ${rates || 'none'}`;
+  return `${plan.id}: credits ${plan.creditsPerPeriod ?? 'unlimited'} per month, tokens ${plan.tokensPerPeriod ?? 'unlimited'} per month, concurrency ${plan.concurrency ?? "team's own"}, rate limits per minute ${rates || 'none'}`;
 }

@@ -37,7 +37,13 @@ describe('ApiKeysRepository', () => {
     const teamId = await aTeam(7);
     const key = await aKey(teamId);
     const plans = new PlansRepository(database.db);
-    await plans.define({ id: 'two-at-a-time', creditsPerPeriod: null, concurrency: 2, rateLimits: {} });
+    await plans.define({
+      id: 'two-at-a-time',
+      creditsPerPeriod: null,
+      concurrency: 2,
+      tokensPerPeriod: null,
+      rateLimits: {},
+    });
     await plans.assign(teamId, 'two-at-a-time');
 
     expect(await keys.findActiveByHash(key.hash)).toEqual({ keyId: key.id, teamId, concurrencyLimit: 2 });

@@ -3,7 +3,10 @@ import { Subjects } from '@wh/contracts';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { NatsClient, publishBroadcast } from '@wh/platform/messaging';
 
-/** Tells every gateway that a team's cached balance is stale, once its charges or grants are committed. */
+/**
+ * Tells every gateway that a team's cached balance is stale, once its charges or grants are committed, and the
+ * crawl-schedulers when those charges used the team's credits up, so that its running crawls and batches stop.
+ */
 @Injectable()
 export class CreditsChangedNotifier {
   constructor(
@@ -11,10 +14,14 @@ export class CreditsChangedNotifier {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async teamsChanged(teamIds: Iterable<string>): Promise<void> {
+  async teamsChanged(teamIds: Iterable<string>, usedUp: ReadonlySet<string> = new Set()): Promise<void> {
     for (const teamId of new Set(teamIds)) {
       try {
-        await publishBroadcast(this.nats, Subjects.creditsChanged, { teamId });
+        await publishBroadcast(
+          this.nats,
+          Subjects.creditsChanged,
+          usedUp.has(teamId) ? { teamId, creditsUsedUp: true } : { teamId },
+        );
       } catch (error) {
         // The charge is committed and a redelivery would find nothing new to announce: the gateways' cache
         // lifetime (CREDITS_CACHE_TTL_MS) bounds how long they go on using the old balance.

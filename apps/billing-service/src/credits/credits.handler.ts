@@ -35,7 +35,12 @@ export class CreditsHandler {
 
   @HandleRequest(Subjects.creditsReserve)
   async reserve(request: CreditsReserveRequest): Promise<CreditsReserveReply> {
-    const reservation = await this.balances.reserve(request.teamId, request.credits, RESERVATION_TTL_MS);
+    const reservation = await this.balances.reserve(
+      request.teamId,
+      request.credits,
+      RESERVATION_TTL_MS,
+      request.perPage ?? 1,
+    );
     if (reservation.reservationId) await this.notifier.teamsChanged([request.teamId]);
     return reservation;
   }
@@ -63,18 +68,21 @@ export class CreditsHandler {
       billingPeriodEnd: balance.periodEnd.toISOString(),
       concurrency: balance.concurrency,
       rateLimits: balance.plan.rateLimits,
+      planTokens: balance.planTokens,
+      remainingTokens: balance.remainingTokens,
     };
   }
 
   @HandleRequest(Subjects.creditUsageHistory)
   async history(request: CreditUsageHistoryRequest): Promise<CreditUsageHistoryReply> {
-    const periods = await this.ledger.chargedByPeriod(request.teamId, request.byApiKey);
+    const periods = await this.ledger.usageByPeriod(request.teamId, request.byApiKey);
     return {
       periods: periods.map((period) => ({
         startDate: period.periodStart.toISOString(),
         endDate: billingPeriodAt(period.periodStart).end.toISOString(),
         ...(request.byApiKey && period.apiKeyId ? { apiKeyId: period.apiKeyId } : {}),
         creditsUsed: period.charged,
+        tokensUsed: period.tokens,
       })),
     };
   }

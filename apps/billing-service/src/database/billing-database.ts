@@ -25,6 +25,8 @@ export interface BillingDatabase {
     /** Null: the team's own `concurrency_limit`. */
     concurrency: number | null;
     rate_limits: ColumnType<RateLimitsColumn, string, string>;
+    /** LLM tokens per period; null: unlimited. */
+    tokens_per_period: ColumnType<number | null, number | null | undefined, number | null>;
     created_at: Generated<Date>;
   };
   team_plans: {
@@ -38,6 +40,8 @@ export interface BillingDatabase {
     team_id: string;
     entry: LedgerEntryKind;
     credits: number;
+    /** LLM tokens the charge paid for (extraction); 0 for pages. */
+    tokens: Generated<number>;
     kind: string | null;
     job_id: string | null;
     api_key_id: string | null;
@@ -52,6 +56,7 @@ export interface BillingDatabase {
     /** bigint: pg returns it as a string. */
     charged: ColumnType<string, number, number>;
     granted: ColumnType<string, number, number>;
+    tokens: ColumnType<string, number | undefined, number>;
   };
   credit_reservations: {
     id: Generated<string>;

@@ -15,11 +15,15 @@ function setup(plan: Plan | undefined, totals: PeriodTotals, now: Date, held = 0
   return { service, ledger };
 }
 
-const limited: Plan = { id: 'hobby', creditsPerPeriod: 100, concurrency: 3, rateLimits: {} };
+const limited: Plan = { id: 'hobby', creditsPerPeriod: 100, concurrency: 3, tokensPerPeriod: null, rateLimits: {} };
 
 describe('CreditBalanceService', () => {
   it('is the plan’s credits plus this period’s grants minus its charges', async () => {
-    const { service, ledger } = setup(limited, { charged: 30, granted: 5 }, new Date('2026-11-25T10:00:00Z'));
+    const { service, ledger } = setup(
+      limited,
+      { charged: 30, granted: 5, tokens: 0 },
+      new Date('2026-11-25T10:00:00Z'),
+    );
 
     await expect(service.balanceOf('team-1')).resolves.toMatchObject({
       planCredits: 100,
@@ -32,33 +36,65 @@ describe('CreditBalanceService', () => {
   });
 
   it('reads the new period’s totals once the clock passes the end of the old one', async () => {
-    const { service, ledger } = setup(limited, { charged: 0, granted: 0 }, new Date('2026-12-01T00:00:00Z'));
+    const { service, ledger } = setup(limited, { charged: 0, granted: 0, tokens: 0 }, new Date('2026-12-01T00:00:00Z'));
 
     await expect(service.balanceOf('team-1')).resolves.toMatchObject({ remainingCredits: 100 });
     expect(ledger.totals).toHaveBeenCalledWith('team-1', new Date('2026-12-01T00:00:00Z'));
   });
 
   it('takes the credits reserved for accepted jobs off what is left', async () => {
-    const { service } = setup(limited, { charged: 30, granted: 0 }, new Date('2026-11-25T10:00:00Z'), 50);
+    const { service } = setup(limited, { charged: 30, granted: 0, tokens: 0 }, new Date('2026-11-25T10:00:00Z'), 50);
 
     await expect(service.balanceOf('team-1')).resolves.toMatchObject({ remainingCredits: 20, reservedCredits: 50 });
   });
 
+  it('reports the plan’s tokens and what the period’s charges left of them', async () => {
+    const { service } = setup(
+      { ...limited, tokensPerPeriod: 10_000 },
+      { charged: 3, granted: 0, tokens: 2_500 },
+      new Date('2026-11-25T10:00:00Z'),
+    );
+
+    await expect(service.balanceOf('team-1')).resolves.toMatchObject({
+      planTokens: 10_000,
+      usedTokens: 2_500,
+      remainingTokens: 7_500,
+    });
+  });
+
+  it('finds a team used up once its charges reach the plan and grants, whatever its reservations still hold', async () => {
+    const now = new Date('2026-11-25T10:00:00Z');
+    const spent = setup(limited, { charged: 105, granted: 5, tokens: 0 }, now, 40);
+    await expect(spent.service.usedUpAmong(['team-1', 'team-1'])).resolves.toEqual(new Set(['team-1']));
+    expect(spent.ledger.totals).toHaveBeenCalledTimes(1);
+
+    const left = setup(limited, { charged: 104, granted: 5, tokens: 0 }, now);
+    await expect(left.service.usedUpAmong(['team-1'])).resolves.toEqual(new Set());
+    const unlimited = setup({ ...limited, creditsPerPeriod: null }, { charged: 9e6, granted: 0, tokens: 0 }, now);
+    await expect(unlimited.service.usedUpAmong(['team-1'])).resolves.toEqual(new Set());
+  });
+
   it('never reports fewer than zero credits left', async () => {
-    const { service } = setup(limited, { charged: 130, granted: 0 }, new Date('2026-11-25T10:00:00Z'));
+    const { service } = setup(limited, { charged: 130, granted: 0, tokens: 0 }, new Date('2026-11-25T10:00:00Z'));
 
     await expect(service.balanceOf('team-1')).resolves.toMatchObject({ remainingCredits: 0, usedCredits: 130 });
   });
 
   it('has no credit limit on an unlimited plan and uses the team’s own concurrency when the plan sets none', async () => {
-    const unlimited: Plan = { id: 'unlimited', creditsPerPeriod: null, concurrency: null, rateLimits: {} };
-    const { service } = setup(unlimited, { charged: 1_000_000, granted: 0 }, new Date());
+    const unlimited: Plan = {
+      id: 'unlimited',
+      creditsPerPeriod: null,
+      concurrency: null,
+      tokensPerPeriod: null,
+      rateLimits: {},
+    };
+    const { service } = setup(unlimited, { charged: 1_000_000, granted: 0, tokens: 0 }, new Date());
 
     await expect(service.balanceOf('team-1')).resolves.toMatchObject({ remainingCredits: null, concurrency: 6 });
   });
 
   it('does not know a team that does not exist', async () => {
-    const { service } = setup(undefined, { charged: 0, granted: 0 }, new Date());
+    const { service } = setup(undefined, { charged: 0, granted: 0, tokens: 0 }, new Date());
 
     await expect(service.balanceOf('team-1')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -17,6 +17,10 @@ export interface TeamBalance {
   /** Set aside for accepted crawls and batches, beyond what they were charged so far. */
   reservedCredits: number;
   remainingCredits: number | null;
+  /** LLM tokens: the plan's (null: unlimited), charged this period, left. */
+  planTokens: number | null;
+  usedTokens: number;
+  remainingTokens: number | null;
   periodStart: Date;
   periodEnd: Date;
 }
@@ -33,11 +37,15 @@ export class CreditBalanceService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Up to `wanted` credits for a job, for at most `ttlMs`; everything on an unlimited plan. */
+  /**
+   * Up to `wanted` credits for a job, in whole multiples of `perPage` (what one of its pages costs), for at most
+   * `ttlMs`; everything on an unlimited plan.
+   */
   async reserve(
     teamId: string,
     wanted: number,
     ttlMs: number,
+    perPage = 1,
   ): Promise<{ reservationId: string | null; granted: number }> {
     const teamPlan = await this.plans.ofTeam(teamId);
     if (!teamPlan) throw new DomainError(ErrorCode.NotFound, `Team ${teamId} not found`);
@@ -49,10 +57,27 @@ export class CreditBalanceService {
       periodStart: billingPeriodAt(now).start,
       planCredits,
       wanted,
+      perPage,
       expiresAt: new Date(now.getTime() + ttlMs),
       now,
     });
     return { reservationId: reservation.id, granted: reservation.granted };
+  }
+
+  /**
+   * The teams among these whose charges of the current period reached their plan's credits and grants. Reservations
+   * do not count here: a job's own reservation is credits it may still spend, while used-up credits are gone.
+   */
+  async usedUpAmong(teamIds: Iterable<string>): Promise<Set<string>> {
+    const usedUp = new Set<string>();
+    const periodStart = billingPeriodAt(this.now()).start;
+    for (const teamId of new Set(teamIds)) {
+      const planCredits = (await this.plans.ofTeam(teamId))?.plan.creditsPerPeriod ?? null;
+      if (planCredits === null) continue;
+      const totals = await this.ledger.totals(teamId, periodStart);
+      if (planCredits + totals.granted - totals.charged <= 0) usedUp.add(teamId);
+    }
+    return usedUp;
   }
 
   async balanceOf(teamId: string): Promise<TeamBalance> {
@@ -62,6 +87,7 @@ export class CreditBalanceService {
     const period = billingPeriodAt(now);
     const totals = await this.ledger.totals(teamId, period.start);
     const planCredits = teamPlan.plan.creditsPerPeriod;
+    const planTokens = teamPlan.plan.tokensPerPeriod;
     const reserved = planCredits === null ? 0 : await this.reservations.held(teamId, period.start, now);
     return {
       teamId,
@@ -73,6 +99,9 @@ export class CreditBalanceService {
       reservedCredits: reserved,
       remainingCredits:
         planCredits === null ? null : Math.max(0, planCredits + totals.granted - totals.charged - reserved),
+      planTokens,
+      usedTokens: totals.tokens,
+      remainingTokens: planTokens === null ? null : Math.max(0, planTokens - totals.tokens),
       periodStart: period.start,
       periodEnd: period.end,
     };

@@ -46,8 +46,8 @@ describe('LedgerRepository', () => {
     expect(await ledger.charge(charges)).toBe(3);
 
     expect(await ledgerCredits(charges.map((c) => c.eventId))).toEqual([1, 5, 2]);
-    expect(await ledger.totals(teamId, november)).toEqual({ charged: 6, granted: 0 });
-    expect(await ledger.totals(teamId, december)).toEqual({ charged: 2, granted: 0 });
+    expect(await ledger.totals(teamId, november)).toEqual({ charged: 6, granted: 0, tokens: 0 });
+    expect(await ledger.totals(teamId, december)).toEqual({ charged: 2, granted: 0, tokens: 0 });
   });
 
   it('charges a redelivered event once, keeping the first delivery, and counts it once', async () => {
@@ -58,7 +58,7 @@ describe('LedgerRepository', () => {
     expect(await ledger.charge([{ ...first, credits: 9 }])).toBe(0);
 
     expect(await ledgerCredits([first.eventId])).toEqual([2]);
-    expect(await ledger.totals(teamId, november)).toEqual({ charged: 2, granted: 0 });
+    expect(await ledger.totals(teamId, november)).toEqual({ charged: 2, granted: 0, tokens: 0 });
   });
 
   it('charges a charge repeated inside one batch once, and the rest of the batch', async () => {
@@ -68,7 +68,7 @@ describe('LedgerRepository', () => {
 
     expect(await ledger.charge([repeated, other, repeated])).toBe(2);
 
-    expect(await ledger.totals(teamId, november)).toEqual({ charged: 2, granted: 0 });
+    expect(await ledger.totals(teamId, november)).toEqual({ charged: 2, granted: 0, tokens: 0 });
   });
 
   it('counts each charge once when two replicas record overlapping batches at the same time', async () => {
@@ -83,7 +83,7 @@ describe('LedgerRepository', () => {
     ]);
 
     expect(inserted.reduce((sum, n) => sum + n, 0)).toBe(200);
-    expect(await ledger.totals(teamId, november)).toEqual({ charged: 200, granted: 0 });
+    expect(await ledger.totals(teamId, november)).toEqual({ charged: 200, granted: 0, tokens: 0 });
     expect(await ledger.drift()).toEqual([]);
   });
 
@@ -96,8 +96,8 @@ describe('LedgerRepository', () => {
     expect(await ledger.grant({ idempotencyKey: grantKey, teamId, credits: 10, reason: 'trial', at })).toBe(false);
     await ledger.revoke({ idempotencyKey: `revoke:${randomUUID()}`, teamId, credits: 3, reason: 'mistake', at });
 
-    expect(await ledger.totals(teamId, november)).toEqual({ charged: 0, granted: 7 });
-    expect(await ledger.totals(teamId, december)).toEqual({ charged: 0, granted: 0 });
+    expect(await ledger.totals(teamId, november)).toEqual({ charged: 0, granted: 7, tokens: 0 });
+    expect(await ledger.totals(teamId, december)).toEqual({ charged: 0, granted: 0, tokens: 0 });
     const rows = await ledger.rows(teamId, november, december);
     expect(rows.map((row) => [row.entry, row.credits, row.reason])).toEqual([
       ['grant', 10, 'trial'],
@@ -105,26 +105,29 @@ describe('LedgerRepository', () => {
     ]);
   });
 
-  it('sums charges by period and, when asked, by API key', async () => {
+  it('sums charges and their tokens by period and, when asked, by API key', async () => {
     const teamId = randomUUID();
     const keyA = randomUUID();
     await ledger.charge([
-      charge(teamId, { credits: 1, apiKeyId: keyA }),
+      charge(teamId, { credits: 1, apiKeyId: keyA, tokens: 300 }),
       charge(teamId, { credits: 2 }),
-      charge(teamId, { credits: 4, apiKeyId: keyA, occurredAt: new Date('2026-12-02T00:00:00Z') }),
+      charge(teamId, { credits: 4, apiKeyId: keyA, tokens: 50, occurredAt: new Date('2026-12-02T00:00:00Z') }),
     ]);
 
-    expect(await ledger.chargedByPeriod(teamId, false)).toEqual([
-      { periodStart: december, apiKeyId: null, charged: 4 },
-      { periodStart: november, apiKeyId: null, charged: 3 },
+    expect(await ledger.usageByPeriod(teamId, false)).toEqual([
+      { periodStart: december, apiKeyId: null, charged: 4, tokens: 50 },
+      { periodStart: november, apiKeyId: null, charged: 3, tokens: 300 },
     ]);
-    expect(await ledger.chargedByPeriod(teamId, true)).toEqual(
-      expect.arrayContaining([
-        { periodStart: december, apiKeyId: keyA, charged: 4 },
-        { periodStart: november, apiKeyId: keyA, charged: 1 },
-        { periodStart: november, apiKeyId: null, charged: 2 },
-      ]),
-    );
+    expect(await ledger.usageByPeriod(teamId, true)).toEqual([
+      { periodStart: december, apiKeyId: keyA, charged: 4, tokens: 50 },
+      { periodStart: november, apiKeyId: keyA, charged: 1, tokens: 300 },
+      { periodStart: november, apiKeyId: null, charged: 2, tokens: 0 },
+    ]);
+    expect(await ledger.totals(teamId, november)).toEqual({ charged: 3, granted: 0, tokens: 300 });
+    expect((await ledger.rows(teamId, november, december)).map((row) => [row.apiKeyId, row.tokens])).toEqual([
+      [keyA, 300],
+      [null, 0],
+    ]);
   });
 
   it('reports a running total that no longer matches its ledger rows', async () => {
@@ -135,8 +138,26 @@ describe('LedgerRepository', () => {
     await database.db.updateTable('credit_balances').set({ charged: 1 }).where('team_id', '=', teamId).execute();
 
     expect((await ledger.drift()).filter((drift) => drift.teamId === teamId)).toEqual([
-      { teamId, periodStart: november, ledger: { charged: 3, granted: 0 }, balance: { charged: 1, granted: 0 } },
+      {
+        teamId,
+        periodStart: november,
+        ledger: { charged: 3, granted: 0, tokens: 0 },
+        balance: { charged: 1, granted: 0, tokens: 0 },
+      },
     ]);
-    await database.db.updateTable('credit_balances').set({ charged: 3 }).where('team_id', '=', teamId).execute();
+    await database.db
+      .updateTable('credit_balances')
+      .set({ charged: 3, tokens: 7 })
+      .where('team_id', '=', teamId)
+      .execute();
+    expect((await ledger.drift()).filter((drift) => drift.teamId === teamId)).toEqual([
+      {
+        teamId,
+        periodStart: november,
+        ledger: { charged: 3, granted: 0, tokens: 0 },
+        balance: { charged: 3, granted: 0, tokens: 7 },
+      },
+    ]);
+    await database.db.updateTable('credit_balances').set({ tokens: 0 }).where('team_id', '=', teamId).execute();
   });
 });

@@ -11,6 +11,8 @@ export interface ChargeRecord {
   credits: number;
   occurredAt: Date;
   apiKeyId?: string | null;
+  /** LLM tokens the charge paid for (extraction). */
+  tokens?: number;
 }
 
 /** A grant (or revocation) of credits by an operator, for the period it is made in. */
@@ -26,6 +28,8 @@ export interface PeriodTotals {
   charged: number;
   /** Grants minus revocations. */
   granted: number;
+  /** LLM tokens charged. */
+  tokens: number;
 }
 
 export interface BalanceDrift {
@@ -39,6 +43,7 @@ export interface LedgerRow {
   idempotencyKey: string;
   entry: LedgerEntryKind;
   credits: number;
+  tokens: number;
   kind: string | null;
   jobId: string | null;
   apiKeyId: string | null;
@@ -51,6 +56,7 @@ export interface PeriodUsage {
   periodStart: Date;
   apiKeyId: string | null;
   charged: number;
+  tokens: number;
 }
 
 type Db = Kysely<BillingDatabase> | Transaction<BillingDatabase>;
@@ -76,6 +82,7 @@ export class LedgerRepository {
             team_id: charge.teamId,
             entry: 'charge' as const,
             credits: charge.credits,
+            tokens: charge.tokens ?? 0,
             kind: charge.kind,
             job_id: charge.jobId,
             api_key_id: charge.apiKeyId ?? null,
@@ -84,7 +91,7 @@ export class LedgerRepository {
           })),
         )
         .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-        .returning(['team_id', 'period_start', 'credits'])
+        .returning(['team_id', 'period_start', 'credits', 'tokens'])
         .execute();
       await addToTotals(
         trx,
@@ -93,6 +100,7 @@ export class LedgerRepository {
           periodStart: row.period_start,
           charged: row.credits,
           granted: 0,
+          tokens: row.tokens,
         })),
       );
       return inserted.length;
@@ -127,7 +135,7 @@ export class LedgerRepository {
         .executeTakeFirst();
       if (!inserted) return false;
       const signed = entry === 'grant' ? adjustment.credits : -adjustment.credits;
-      await addToTotals(trx, [{ teamId: adjustment.teamId, periodStart, charged: 0, granted: signed }]);
+      await addToTotals(trx, [{ teamId: adjustment.teamId, periodStart, charged: 0, granted: signed, tokens: 0 }]);
       return true;
     });
   }
@@ -136,11 +144,15 @@ export class LedgerRepository {
   async totals(teamId: string, periodStart: Date): Promise<PeriodTotals> {
     const row = await this.db
       .selectFrom('credit_balances')
-      .select(['charged', 'granted'])
+      .select(['charged', 'granted', 'tokens'])
       .where('team_id', '=', teamId)
       .where('period_start', '=', periodStart)
       .executeTakeFirst();
-    return { charged: Number(row?.charged ?? 0), granted: Number(row?.granted ?? 0) };
+    return {
+      charged: Number(row?.charged ?? 0),
+      granted: Number(row?.granted ?? 0),
+      tokens: Number(row?.tokens ?? 0),
+    };
   }
 
   /** Every ledger row of a team in `[from, to)` of occurrence, oldest first. */
@@ -158,6 +170,7 @@ export class LedgerRepository {
       idempotencyKey: row.idempotency_key,
       entry: row.entry,
       credits: row.credits,
+      tokens: row.tokens,
       kind: row.kind,
       jobId: row.job_id,
       apiKeyId: row.api_key_id,
@@ -167,21 +180,23 @@ export class LedgerRepository {
     }));
   }
 
-  /** Credits charged per period (and per API key when asked), newest period first. */
-  async chargedByPeriod(teamId: string, byApiKey: boolean): Promise<PeriodUsage[]> {
+  /** Credits and tokens charged per period (and per API key when asked), newest period first. */
+  async usageByPeriod(teamId: string, byApiKey: boolean): Promise<PeriodUsage[]> {
     const rows = await this.db
       .selectFrom('credit_ledger')
-      .select(['period_start', sql<number>`sum(credits)::int`.as('charged')])
+      .select(['period_start', sql<string>`sum(credits)`.as('charged'), sql<string>`sum(tokens)`.as('tokens')])
       .$if(byApiKey, (query) => query.select('api_key_id').groupBy('api_key_id'))
       .where('team_id', '=', teamId)
       .where('entry', '=', 'charge')
       .groupBy('period_start')
       .orderBy('period_start', 'desc')
+      .$if(byApiKey, (query) => query.orderBy('api_key_id'))
       .execute();
     return rows.map((row) => ({
       periodStart: row.period_start,
       apiKeyId: (row as { api_key_id?: string | null }).api_key_id ?? null,
-      charged: row.charged,
+      charged: Number(row.charged),
+      tokens: Number(row.tokens),
     }));
   }
 
@@ -192,27 +207,41 @@ export class LedgerRepository {
       period_start: Date;
       ledger_charged: string;
       ledger_granted: string;
+      ledger_tokens: string;
       balance_charged: string;
       balance_granted: string;
+      balance_tokens: string;
     }>`
       with ledger as (
         select team_id, period_start,
                sum(case when entry = 'charge' then credits else 0 end) as charged,
-               sum(case when entry = 'grant' then credits when entry = 'revoke' then -credits else 0 end) as granted
+               sum(case when entry = 'grant' then credits when entry = 'revoke' then -credits else 0 end) as granted,
+               sum(tokens) as tokens
         from credit_ledger group by team_id, period_start
       )
       select coalesce(l.team_id, b.team_id) as team_id, coalesce(l.period_start, b.period_start) as period_start,
              coalesce(l.charged, 0) as ledger_charged, coalesce(l.granted, 0) as ledger_granted,
-             coalesce(b.charged, 0) as balance_charged, coalesce(b.granted, 0) as balance_granted
+             coalesce(l.tokens, 0) as ledger_tokens,
+             coalesce(b.charged, 0) as balance_charged, coalesce(b.granted, 0) as balance_granted,
+             coalesce(b.tokens, 0) as balance_tokens
       from ledger l full outer join credit_balances b on b.team_id = l.team_id and b.period_start = l.period_start
       where coalesce(l.charged, 0) <> coalesce(b.charged, 0) or coalesce(l.granted, 0) <> coalesce(b.granted, 0)
+         or coalesce(l.tokens, 0) <> coalesce(b.tokens, 0)
       order by 1, 2
     `.execute(this.db);
     return rows.map((row) => ({
       teamId: row.team_id,
       periodStart: row.period_start,
-      ledger: { charged: Number(row.ledger_charged), granted: Number(row.ledger_granted) },
-      balance: { charged: Number(row.balance_charged), granted: Number(row.balance_granted) },
+      ledger: {
+        charged: Number(row.ledger_charged),
+        granted: Number(row.ledger_granted),
+        tokens: Number(row.ledger_tokens),
+      },
+      balance: {
+        charged: Number(row.balance_charged),
+        granted: Number(row.balance_granted),
+        tokens: Number(row.balance_tokens),
+      },
     }));
   }
 }
@@ -222,6 +251,7 @@ interface TotalsDelta {
   periodStart: Date;
   charged: number;
   granted: number;
+  tokens: number;
 }
 
 async function addToTotals(db: Db, deltas: readonly TotalsDelta[]): Promise<void> {
@@ -232,6 +262,7 @@ async function addToTotals(db: Db, deltas: readonly TotalsDelta[]): Promise<void
     if (seen) {
       seen.charged += delta.charged;
       seen.granted += delta.granted;
+      seen.tokens += delta.tokens;
     } else merged.set(key, { ...delta });
   }
   const ordered = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, delta]) => delta);
@@ -244,12 +275,14 @@ async function addToTotals(db: Db, deltas: readonly TotalsDelta[]): Promise<void
         period_start: delta.periodStart,
         charged: delta.charged,
         granted: delta.granted,
+        tokens: delta.tokens,
       })),
     )
     .onConflict((conflict) =>
       conflict.columns(['team_id', 'period_start']).doUpdateSet({
         charged: sql`credit_balances.charged + excluded.charged`,
         granted: sql`credit_balances.granted + excluded.granted`,
+        tokens: sql`credit_balances.tokens + excluded.tokens`,
       }),
     )
     .execute();

@@ -25,6 +25,7 @@ describe('ReservationsRepository', () => {
     periodStart,
     planCredits: 20,
     wanted,
+    perPage: 1,
     expiresAt: new Date(now.getTime() + 3_600_000),
     now,
     ...overrides,
@@ -72,6 +73,16 @@ describe('ReservationsRepository', () => {
 
     expect(await reservations.release({ reservationId: id ?? '' }, now)).toBe(teamId);
     expect(await reservations.held(teamId, periodStart, now)).toBe(0);
+  });
+
+  it('grants a whole number of pages of the job’s per-page cost, and nothing when not one page is left', async () => {
+    const teamId = randomUUID();
+    await ledger.charge([charge(teamId, 'a-scrape')]);
+
+    expect((await reservations.reserve(request(teamId, 50, { perPage: 5 }))).granted).toBe(15);
+    const none = await reservations.reserve(request(teamId, 5, { perPage: 5 }));
+    expect(none).toEqual({ id: null, granted: 0 });
+    expect(await reservations.held(teamId, periodStart, now)).toBe(15);
   });
 
   it('counts grants and charges of the period in what is left', async () => {

@@ -7,6 +7,8 @@ export interface ReservationRequest {
   /** The plan's credits of the period (a reservation is only made on a limited plan). */
   planCredits: number;
   wanted: number;
+  /** Credits one page of the job costs: the reservation is a whole number of pages. */
+  perPage: number;
   expiresAt: Date;
   now: Date;
 }
@@ -24,7 +26,8 @@ export class ReservationsRepository {
     return this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${`credits:${request.teamId}`}))`.execute(trx);
       const left = request.planCredits - (await usedAndHeld(trx, request.teamId, request.periodStart, request.now));
-      const granted = Math.max(0, Math.min(request.wanted, left));
+      const pages = Math.floor(Math.max(0, Math.min(request.wanted, left)) / request.perPage);
+      const granted = pages * request.perPage;
       if (granted === 0) return { id: null, granted };
       const row = await trx
         .insertInto('credit_reservations')

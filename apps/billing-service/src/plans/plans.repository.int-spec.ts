@@ -18,28 +18,42 @@ describe('PlansRepository', () => {
 
     expect(await plans.ofTeam(team.id)).toEqual({
       teamId: team.id,
-      plan: { id: UNLIMITED_PLAN_ID, creditsPerPeriod: null, concurrency: null, rateLimits: {} },
+      plan: { id: UNLIMITED_PLAN_ID, creditsPerPeriod: null, concurrency: null, tokensPerPeriod: null, rateLimits: {} },
       teamConcurrency: 7,
     });
   });
 
   it('puts a team on a defined plan, and gives it the plan’s new terms when the plan changes', async () => {
     const team = await teams.create(teamRow().name, 7);
-    await plans.define({ id: 'hobby-int', creditsPerPeriod: 100, concurrency: 2, rateLimits: { scrape: 5 } });
+    await plans.define({
+      id: 'hobby-int',
+      creditsPerPeriod: 100,
+      concurrency: 2,
+      tokensPerPeriod: 5000,
+      rateLimits: { scrape: 5 },
+    });
     await plans.assign(team.id, 'hobby-int');
 
     expect((await plans.ofTeam(team.id))?.plan).toEqual({
       id: 'hobby-int',
       creditsPerPeriod: 100,
       concurrency: 2,
+      tokensPerPeriod: 5000,
       rateLimits: { scrape: 5 },
     });
 
-    await plans.define({ id: 'hobby-int', creditsPerPeriod: 200, concurrency: null, rateLimits: {} });
+    await plans.define({
+      id: 'hobby-int',
+      creditsPerPeriod: 200,
+      concurrency: null,
+      tokensPerPeriod: null,
+      rateLimits: {},
+    });
     expect((await plans.ofTeam(team.id))?.plan).toEqual({
       id: 'hobby-int',
       creditsPerPeriod: 200,
       concurrency: null,
+      tokensPerPeriod: null,
       rateLimits: {},
     });
     expect(await plans.find('hobby-int')).toEqual((await plans.ofTeam(team.id))?.plan);

@@ -11,6 +11,8 @@ export interface Plan {
   creditsPerPeriod: number | null;
   /** Null: the team's own concurrency limit. */
   concurrency: number | null;
+  /** LLM tokens per period (reported by the token usage routes); null: unlimited. */
+  tokensPerPeriod: number | null;
   /** Requests per minute by endpoint kind; an absent kind is not limited. */
   rateLimits: Partial<Record<EndpointKind, number>>;
 }
@@ -30,6 +32,7 @@ export class PlansRepository {
     const values = {
       credits_per_period: plan.creditsPerPeriod,
       concurrency: plan.concurrency,
+      tokens_per_period: plan.tokensPerPeriod,
       rate_limits: JSON.stringify(plan.rateLimits),
     };
     await this.db
@@ -71,6 +74,7 @@ export class PlansRepository {
         'billing_plans.id',
         'billing_plans.credits_per_period',
         'billing_plans.concurrency',
+        'billing_plans.tokens_per_period',
         'billing_plans.rate_limits',
       ])
       .where('teams.id', '=', teamId)
@@ -83,6 +87,7 @@ function toPlan(row: {
   id: string;
   credits_per_period: number | null;
   concurrency: number | null;
+  tokens_per_period: number | null;
   rate_limits: RateLimitsColumn;
 }): Plan {
   const rateLimits: Plan['rateLimits'] = {};
@@ -90,5 +95,11 @@ function toPlan(row: {
     const limit = row.rate_limits[kind];
     if (typeof limit === 'number') rateLimits[kind] = limit;
   }
-  return { id: row.id, creditsPerPeriod: row.credits_per_period, concurrency: row.concurrency, rateLimits };
+  return {
+    id: row.id,
+    creditsPerPeriod: row.credits_per_period,
+    concurrency: row.concurrency,
+    tokensPerPeriod: row.tokens_per_period,
+    rateLimits,
+  };
 }

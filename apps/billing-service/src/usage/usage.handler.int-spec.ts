@@ -15,7 +15,12 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
   const crashAfterCommit = new Set<string>();
 
   beforeAll(async () => {
-    const handler = new UsageHandler(new LedgerRepository(database.db), { teamsChanged: async () => undefined });
+    const handler = new UsageHandler(
+      new LedgerRepository(database.db),
+      { teamsChanged: async () => undefined },
+      { usedUpAmong: async () => new Set() },
+      { warn: () => undefined },
+    );
     await nats.consume({
       definition: withFastRedelivery(Consumers.billingUsage),
       handler: async (event) => {

@@ -1,16 +1,23 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Consumers, UsageBatchRecordedEvent, UsageRecordedEvent } from '@wh/contracts';
+import { LOGGER, type Logger } from '@wh/platform/logging';
 import { ConsumeStream, PreserveRpcErrors } from '@wh/platform/messaging';
 import { CreditsChangedNotifier } from '../credits/credits-changed.notifier';
+import { CreditBalanceService } from '../ledger/credit-balance.service';
 import { type ChargeRecord, LedgerRepository } from '../ledger/ledger.repository';
 
-/** Usage events become charges in the ledger, each once, whatever the number of deliveries or replicas. */
+/**
+ * Usage events become charges in the ledger, each once, whatever the number of deliveries or replicas; the teams they
+ * charged are announced, with those whose credits they used up.
+ */
 @Controller()
 @PreserveRpcErrors()
 export class UsageHandler {
   constructor(
     @Inject(LedgerRepository) private readonly ledger: LedgerRepository,
     @Inject(CreditsChangedNotifier) private readonly notifier: Pick<CreditsChangedNotifier, 'teamsChanged'>,
+    @Inject(CreditBalanceService) private readonly balances: Pick<CreditBalanceService, 'usedUpAmong'>,
+    @Inject(LOGGER) private readonly logger: Pick<Logger, 'warn'>,
   ) {}
 
   @ConsumeStream(Consumers.billingUsage)
@@ -24,6 +31,21 @@ export class UsageHandler {
   }
 
   private async charge(charges: ChargeRecord[]): Promise<void> {
-    if ((await this.ledger.charge(charges)) > 0) await this.notifier.teamsChanged(charges.map((c) => c.teamId));
+    if ((await this.ledger.charge(charges)) === 0) return;
+    const teamIds = new Set(charges.map((charge) => charge.teamId));
+    await this.notifier.teamsChanged(teamIds, await this.usedUpAmong(teamIds));
+  }
+
+  /**
+   * The charges are committed, so failing here would only make the redelivery find nothing new to announce. A missed
+   * "used up" is made good by the team's next charge, which asks again.
+   */
+  private async usedUpAmong(teamIds: Set<string>): Promise<Set<string>> {
+    try {
+      return await this.balances.usedUpAmong(teamIds);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not tell whether the charged teams have credits left');
+      return new Set();
+    }
   }
 }

@@ -6,7 +6,7 @@ import { JetStreamPublisher } from '@wh/platform/messaging';
 import type { Job } from '../jobs/job';
 
 export interface PageCharge {
-  job: Pick<Job, 'id' | 'teamId' | 'kind' | 'zeroDataRetention'>;
+  job: Pick<Job, 'id' | 'teamId' | 'apiKeyId' | 'kind' | 'zeroDataRetention'>;
   pageId: string;
   credits: number;
 }
@@ -29,6 +29,7 @@ export class UsageBiller {
       teamId: job.teamId,
       kind: job.kind,
       jobId: job.id,
+      ...(job.apiKeyId ? { apiKeyId: job.apiKeyId } : {}),
       credits,
       occurredAt,
     }));

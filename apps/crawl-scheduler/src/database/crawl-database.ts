@@ -21,6 +21,8 @@ export interface CrawlDatabase {
   crawl_jobs: {
     id: string;
     team_id: string;
+    /** The API key the job was started with; null without one (authentication disabled). */
+    api_key_id: ColumnType<string | null, string | null | undefined, never>;
     kind: CrawlJobKind;
     status: ColumnType<CrawlJobStatus, CrawlJobStatus | undefined, CrawlJobStatus>;
     url: string;

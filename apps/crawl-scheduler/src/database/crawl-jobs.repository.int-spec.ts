@@ -39,6 +39,7 @@ describe('CrawlJobsRepository', () => {
       kind: 'batch',
       id: randomUUID(),
       teamId,
+      apiKeyId: null,
       url: 'http://site.crawl.test/',
       scrapeOptions: resolvedScrapeOptions(),
       webhook: null,
@@ -98,7 +99,8 @@ describe('CrawlJobsRepository', () => {
         metadata: { run: 7 },
         events: ['page' as const],
       };
-      const crawl = aCrawl(teamId, { webhook, delayMs: 1_500, idempotencyKey: randomUUID() });
+      const apiKeyId = randomUUID();
+      const crawl = aCrawl(teamId, { webhook, delayMs: 1_500, idempotencyKey: randomUUID(), apiKeyId });
       const batch = aBatch(teamId, { scrapeOptions: resolvedScrapeOptions({ zeroDataRetention: true }) });
       await insert(crawl);
       await insert(batch);
@@ -106,6 +108,7 @@ describe('CrawlJobsRepository', () => {
       expect(await jobs.find(crawl.id)).toEqual({
         id: crawl.id,
         teamId,
+        apiKeyId,
         kind: 'crawl',
         status: 'scraping',
         url: crawl.url,
@@ -125,6 +128,7 @@ describe('CrawlJobsRepository', () => {
       const readBatch = await jobs.find(batch.id);
       expect(readBatch).toMatchObject({
         kind: 'batch',
+        apiKeyId: null,
         webhook: null,
         seeded: true,
         zeroDataRetention: true,

@@ -17,6 +17,7 @@ type CrawlJobRow = Selectable<CrawlDatabase['crawl_jobs']>;
 interface NewJobState {
   id: string;
   teamId: string;
+  apiKeyId: string | null;
   url: string;
   scrapeOptions: ResolvedScrapeOptions;
   webhook: WebhookTarget | null;
@@ -36,6 +37,7 @@ function toJob(row: CrawlJobRow): Job {
   const state = {
     id: row.id,
     teamId: row.team_id,
+    apiKeyId: row.api_key_id,
     status: row.status,
     url: row.url,
     scrapeOptions: row.scrape_options,
@@ -84,6 +86,7 @@ export class CrawlJobsRepository {
       .values({
         id: job.id,
         team_id: job.teamId,
+        api_key_id: job.apiKeyId,
         kind: job.kind,
         url: job.url,
         crawl_options: JSON.stringify(job.kind === 'crawl' ? job.crawlOptions : null),

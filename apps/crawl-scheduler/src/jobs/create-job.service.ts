@@ -52,6 +52,7 @@ function newJob(id: string, request: CreateCrawlJobRequest): NewJob {
   const state = {
     id,
     teamId: request.teamId,
+    apiKeyId: request.apiKeyId ?? null,
     url: request.url,
     scrapeOptions: request.scrapeOptions,
     webhook: request.webhook ?? null,

@@ -10,6 +10,7 @@ function crawl(overrides: Partial<Job> = {}): Job {
   return {
     id: 'job-1',
     teamId: 'team-1',
+    apiKeyId: null,
     kind: 'crawl',
     crawlOptions: resolvedCrawlOptions({ limit: 25 }),
     status: 'scraping',

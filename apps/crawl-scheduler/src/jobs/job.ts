@@ -4,6 +4,8 @@ import type { CrawlJobStatus, ResolvedCrawlOptions, ResolvedScrapeOptions, Webho
 interface JobState {
   id: string;
   teamId: string;
+  /** The API key the job was started with (its charges carry it); null without one. */
+  apiKeyId: string | null;
   status: CrawlJobStatus;
   /** A crawl's start URL; a batch's first URL, for display. */
   url: string;

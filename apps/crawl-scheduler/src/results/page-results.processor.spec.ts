@@ -24,6 +24,7 @@ function job(overrides: Partial<BatchScrape> = {}): BatchScrape {
   return {
     id: JOB_ID,
     teamId: TEAM,
+    apiKeyId: null,
     kind: 'batch',
     status: 'scraping',
     url: 'https://example.com/',

@@ -1,4 +1,9 @@
-import type { ProxyMode } from '@wh/contracts';
+import {
+  CHANGE_TRACKING_JSON_EXTRA_CREDITS,
+  ENHANCED_PROXY_CREDITS,
+  JSON_FORMAT_EXTRA_CREDITS,
+  type ProxyMode,
+} from '@wh/contracts';
 
 /** What a finished scrape did, as far as billing is concerned. */
 export interface ScrapeUsage {
@@ -11,15 +16,6 @@ export interface ScrapeUsage {
   /** The `changeTracking` format was asked with its `json` mode. */
   changeTrackingJson?: boolean;
 }
-
-/** Credits enhanced-proxy pages cost (spec 2.2: "up to 5"). */
-export const ENHANCED_PROXY_CREDITS = 5;
-
-/** What the `json` format adds to a page, as Firecrawl charges it (a json page costs 5 credits in all). */
-export const JSON_FORMAT_EXTRA_CREDITS = 4;
-
-/** What change tracking's json mode adds, as Firecrawl charges it (5 credits a page in all); git-diff is free. */
-export const CHANGE_TRACKING_JSON_EXTRA_CREDITS = 4;
 
 /**
  * Credits of one scrape (spec 8): 1 per page; a parsed PDF 1 per page (a raw PDF 1 flat); a page that needed the

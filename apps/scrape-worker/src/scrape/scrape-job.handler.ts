@@ -146,6 +146,7 @@ export class ScrapeJobHandler {
         teamId: job.teamId,
         kind: 'scrape',
         jobId: job.jobId,
+        ...(job.apiKeyId ? { apiKeyId: job.apiKeyId } : {}),
         credits,
         occurredAt: new Date().toISOString(),
       },

@@ -97,7 +97,17 @@ export interface TeamWebhookSecretReply {
 export const LOCAL_TEAM_ID = '00000000-0000-4000-8000-000000000000';
 
 /** The endpoint kinds plans limit per minute (`status`: reads of job status and team usage). */
-export const ENDPOINT_KINDS = ['scrape', 'crawl', 'batch', 'extract', 'browser', 'status'] as const;
+export const ENDPOINT_KINDS = [
+  'scrape',
+  'crawl',
+  'batch',
+  'extract',
+  'browser',
+  'status',
+  'map',
+  'search',
+  'parse',
+] as const;
 export type EndpointKind = (typeof ENDPOINT_KINDS)[number];
 
 /** Request on `billing.credits.check` and `billing.team.credit-usage`: a team's standing now. */
@@ -117,6 +127,9 @@ export interface TeamCreditsReply {
   concurrency: number;
   /** Requests per minute by endpoint kind; an absent kind is not limited. */
   rateLimits: Partial<Record<EndpointKind, number>>;
+  /** LLM tokens of the plan per period and left in this one; null: unlimited. */
+  planTokens: number | null;
+  remainingTokens: number | null;
 }
 
 /** Request on `billing.credits.reserve`: set credits aside for a crawl or batch about to be created. */
@@ -127,12 +140,18 @@ export class CreditsReserveRequest {
   @IsInt()
   @Min(1)
   credits!: number;
+
+  /** What one page of the job costs: the credits granted are a whole number of pages. Default 1. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  perPage?: number;
 }
 
 export interface CreditsReserveReply {
   /** Null when nothing was set aside (none left, or an unlimited plan). */
   reservationId: string | null;
-  /** At most what was asked: what the job may use. Everything asked on an unlimited plan. */
+  /** At most what was asked, a multiple of `perPage`: what the job may use. Everything asked on an unlimited plan. */
   granted: number;
 }
 
@@ -164,9 +183,14 @@ export class CreditsReleaseRequest {
 export class TeamCreditsChangedEvent {
   @IsString()
   teamId!: string;
+
+  /** The team's credits of the period are used up (charges reached its plan and grants): running jobs stop. */
+  @IsOptional()
+  @IsBoolean()
+  creditsUsedUp?: boolean;
 }
 
-/** Request on `billing.team.credit-usage.historical`. */
+/** Request on `billing.team.credit-usage.historical` (credits and tokens, for both historical usage routes). */
 export class CreditUsageHistoryRequest {
   @IsString()
   teamId!: string;
@@ -181,6 +205,8 @@ export interface CreditUsageHistoryPeriod {
   /** The key's id, when asked by key; charges made without a known key have none. */
   apiKeyId?: string;
   creditsUsed: number;
+  /** LLM tokens charged in the period (extraction). */
+  tokensUsed: number;
 }
 
 export interface CreditUsageHistoryReply {

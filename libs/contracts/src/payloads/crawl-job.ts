@@ -96,6 +96,11 @@ export class CreateCrawlJobRequest {
   @IsString()
   teamId!: string;
 
+  /** The API key the job was started with: every page's charge carries it (per-key usage). */
+  @IsOptional()
+  @IsUUID()
+  apiKeyId?: string;
+
   /** The team's concurrency limit, from its key lookup. */
   @IsInt()
   @Min(1)

@@ -146,6 +146,11 @@ export class ScrapeJobCommand {
   @IsString()
   teamId!: string;
 
+  /** The API key a direct scrape was asked with: its charge carries it (per-key usage). */
+  @IsOptional()
+  @IsUUID()
+  apiKeyId?: string;
+
   @IsString()
   url!: string;
 
