@@ -19,7 +19,7 @@ export class ExtractController {
   ) {}
 
   @Post()
-  @Billed('extract')
+  @Billed('extract', { spendsTokens: true })
   @HttpCode(200)
   async start(
     @CurrentTeam() team: TeamContext,

@@ -21,9 +21,8 @@ export class MapController {
     @Inject(MapCharges) private readonly charges: MapCharges,
   ) {}
 
-  // Plans have no rate limit of their own for maps: a map counts as a scrape (one page's worth of work and credit).
   @Post('map')
-  @Billed('scrape')
+  @Billed('map')
   @HttpCode(200)
   async map(
     @CurrentTeam() team: TeamContext,

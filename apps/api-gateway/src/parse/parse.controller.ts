@@ -42,7 +42,7 @@ export class ParseController {
   ) {}
 
   @Post('parse')
-  @Billed('scrape')
+  @Billed('parse')
   @HttpCode(200)
   @UseFilters(UnreadableUploadFilter)
   async parse(

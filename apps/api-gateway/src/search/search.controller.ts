@@ -10,9 +10,8 @@ import { type SearchResponse, SearchService } from './search.service';
 export class SearchController {
   constructor(@Inject(SearchService) private readonly searches: SearchService) {}
 
-  // Rate-limited and credit-checked as a scrape: plans have no endpoint kind of search's own yet.
   @Post('search')
-  @Billed('scrape')
+  @Billed('search')
   @HttpCode(200)
   async search(@CurrentTeam() team: TeamContext, @Body() body: SearchRequestDto): Promise<SearchResponse> {
     return this.searches.run(team, body);
