@@ -4,6 +4,8 @@ import type { LlmProvider } from '@wh/llm';
 import { DATABASE } from '@wh/platform/database';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { PlatformModule } from '@wh/platform/runtime';
+import { BrandingRefineHandler } from './branding/branding-refine.handler';
+import { BrandingRefineService } from './branding/branding-refine.service';
 import { AnswerCache } from './cache/answer-cache';
 import { LlmAnswerCacheRepository } from './cache/llm-answer-cache.repository';
 import type { ExtractDatabase } from './database/extract-database';
@@ -27,7 +29,7 @@ export const LLM_PROVIDER = Symbol('LLM_PROVIDER');
       database: true,
     }),
   ],
-  controllers: [ExtractPageHandler],
+  controllers: [ExtractPageHandler, BrandingRefineHandler],
   providers: [
     { provide: LLM_PROVIDER, inject: [ExtractServiceConfig, LOGGER], useFactory: createLlmProvider },
     {
@@ -50,6 +52,12 @@ export const LLM_PROVIDER = Symbol('LLM_PROVIDER');
           maxOutputTokens: config.LLM_MAX_OUTPUT_TOKENS,
           maxChunks: config.LLM_MAX_CHUNKS,
         }),
+    },
+    {
+      provide: BrandingRefineService,
+      inject: [LLM_PROVIDER, AnswerCache, ExtractServiceConfig],
+      useFactory: (provider: LlmProvider | null, cache: AnswerCache, config: ExtractServiceConfig) =>
+        new BrandingRefineService(provider, cache, config.LLM_MAX_OUTPUT_TOKENS),
     },
   ],
 })

@@ -10,6 +10,7 @@ import { browserProviders } from './browser/browser.providers';
 import { ScrapeCacheRepository } from './cache/scrape-cache.repository';
 import { ConversionPool } from './conversion/conversion-pool';
 import type { ScrapeWorkerDatabase } from './database/scrape-worker-database';
+import { BrandingProfiler } from './branding/branding-profiler';
 import { PageExtractor } from './extraction/page-extractor';
 import { HttpEngine } from './fetch';
 import { ResourceFetchHandler } from './resources/resource-fetch.handler';
@@ -33,6 +34,7 @@ export const SCRAPE_WORKER = 'scrape-worker';
   controllers: [ScrapeJobHandler, ResourceFetchHandler],
   providers: [
     PageExtractor,
+    BrandingProfiler,
     {
       provide: ConversionPool,
       inject: [ScrapeWorkerConfig],

@@ -41,6 +41,10 @@ export enum ErrorCode {
   LlmTimeout = 'LLM_TIMEOUT',
   /** The model's answer did not fit the schema, even after a repair round; `details` lists why. */
   LlmOutputInvalid = 'LLM_OUTPUT_INVALID',
+
+  // Branding
+  /** The `branding` format on a page Chromium cannot render as a web page (a PDF, an image, plain text). */
+  ScrapeBrandingNotSupported = 'SCRAPE_BRANDING_NOT_SUPPORTED',
 }
 
 /** An error as it travels in a NATS payload. */

@@ -14,3 +14,4 @@ export * from './payloads/stored-file';
 export * from './payloads/extraction';
 export * from './payloads/site-map';
 export * from './payloads/web-search';
+export * from './payloads/branding';

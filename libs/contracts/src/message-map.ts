@@ -46,6 +46,7 @@ import {
   type BrowserSessionStopReply,
   type BrowserSessionView,
 } from './payloads/browser-session';
+import { type BrandingRefineReply, BrandingRefineRequest } from './payloads/branding';
 import { DeadLetterRecord } from './payloads/dead-letter';
 import { type ExtractPageReply, ExtractPageRequest } from './payloads/extraction';
 import { type SiteMapReply, SiteMapRequest } from './payloads/site-map';
@@ -128,6 +129,7 @@ export const Messages = {
   [Subjects.extractPageRun]: request(ExtractPageRequest).replies<ExtractPageReply>(),
   [Subjects.siteMap]: request(SiteMapRequest).replies<SiteMapReply>(),
   [Subjects.webSearch]: request(WebSearchRequest).replies<WebSearchReply>(),
+  [Subjects.brandingRefine]: request(BrandingRefineRequest).replies<BrandingRefineReply>(),
 } as const;
 
 type MessageMap = typeof Messages;

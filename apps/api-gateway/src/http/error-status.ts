@@ -35,4 +35,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.LlmUnavailable]: HttpStatus.BAD_GATEWAY,
   [ErrorCode.LlmTimeout]: HttpStatus.GATEWAY_TIMEOUT,
   [ErrorCode.LlmOutputInvalid]: HttpStatus.BAD_GATEWAY,
+
+  // Branding
+  [ErrorCode.ScrapeBrandingNotSupported]: HttpStatus.UNPROCESSABLE_ENTITY,
 };

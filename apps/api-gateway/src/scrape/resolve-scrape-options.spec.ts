@@ -85,6 +85,21 @@ describe('resolveScrapeOptions', () => {
     expect((failure.details as { path: string }[])[0]?.path).toBe('formats.json.schema');
   });
 
+  it('asks for branding apart from the document formats, bare or as an object', () => {
+    expect(resolveScrapeOptions({ formats: ['branding'] })).toMatchObject({ formats: [], branding: true });
+    expect(resolveScrapeOptions({ formats: ['markdown', { type: 'branding' }] })).toMatchObject({
+      formats: ['markdown'],
+      branding: true,
+    });
+    expect(resolveScrapeOptions({ formats: ['markdown'] }).branding).toBeUndefined();
+  });
+
+  it('refuses options on the branding format, naming them', () => {
+    const failure = failureOf({ formats: [{ type: 'branding', depth: 2 }] });
+    expect(failure.code).toBe(ErrorCode.BadRequest);
+    expect((failure.details as { path: string }[])[0]?.path).toBe('formats.branding.depth');
+  });
+
   it('refuses the formats not produced yet', () => {
     const failure = failureOf({ formats: [{ type: 'changeTracking' }] });
     expect(failure.code).toBe(ErrorCode.UnsupportedOption);

@@ -16,7 +16,7 @@ import { DomainError } from '@wh/platform/errors';
 import { actionListProblems, type FieldProblem } from './action-rules';
 
 /** Formats this deployment does not produce yet. */
-const UNSUPPORTED_FORMATS = ['changeTracking', 'branding'];
+const UNSUPPORTED_FORMATS = ['changeTracking'];
 
 /** Formats answered by extract-service rather than by the page's conversion. */
 const EXTRACTION_FORMATS = ['json', 'summary'];
@@ -105,6 +105,18 @@ function summaryFormat(entry: FormatEntry, problems: FieldProblem[]): void {
     problems.push({ path: `formats.summary.${field}`, message: `${field} is not a summary format option` });
 }
 
+/** `branding` or `{type: "branding"}`: it takes no options; whether it was asked for. */
+function brandingFormat(entries: FormatEntry[], problems: FieldProblem[]): boolean {
+  const entry = entries.find((candidate) => formatName(candidate) === 'branding');
+  if (entry === undefined) return false;
+  if (typeof entry !== 'string') {
+    const { type: _type, ...unknown } = entry;
+    for (const field of Object.keys(unknown))
+      problems.push({ path: `formats.branding.${field}`, message: `${field} is not a branding format option` });
+  }
+  return true;
+}
+
 /** The formats extract-service answers, or undefined when none was asked. */
 function extractionFormats(entries: FormatEntry[], problems: FieldProblem[]): ExtractionFormats | undefined {
   const jsonEntry = entries.find((entry) => formatName(entry) === 'json');
@@ -138,11 +150,12 @@ export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention =
     throw new DomainError(
       ErrorCode.UnsupportedOption,
       `Unsupported format(s) in this deployment: ${unsupported.join(', ')}`,
-      { supportedFormats: [...DOCUMENT_FORMATS, 'screenshot', ...EXTRACTION_FORMATS] },
+      { supportedFormats: [...DOCUMENT_FORMATS, 'screenshot', ...EXTRACTION_FORMATS, 'branding'] },
     );
   }
   const problems: FieldProblem[] = [];
   const extraction = extractionFormats(entries, problems);
+  const branding = brandingFormat(entries, problems);
   const screenshotEntry = entries.find((entry) => formatName(entry) === 'screenshot');
   const screenshot = screenshotEntry === undefined ? undefined : screenshotOptions(screenshotEntry, problems);
   const timeout = options.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS;
@@ -166,7 +179,9 @@ export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention =
   const headers = options.headers ?? {};
   return {
     formats: [
-      ...new Set(requested.filter((name) => name !== 'screenshot' && !EXTRACTION_FORMATS.includes(name))),
+      ...new Set(
+        requested.filter((name) => name !== 'screenshot' && name !== 'branding' && !EXTRACTION_FORMATS.includes(name)),
+      ),
     ] as DocumentFormat[],
     onlyMainContent: options.onlyMainContent ?? true,
     includeTags: options.includeTags ?? [],
@@ -196,5 +211,6 @@ export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention =
     proxy: options.proxy ?? 'auto',
     ...(pdfRaw ? { rawPdf: true } : {}),
     ...(extraction ? { extraction } : {}),
+    ...(branding ? { branding: true } : {}),
   };
 }

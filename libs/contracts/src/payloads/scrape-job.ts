@@ -13,6 +13,7 @@ import {
 } from 'class-validator';
 import type { ScrapeOrigin } from '../subjects';
 import type { WireError } from '../error-codes';
+import type { BrandingProfile } from './branding';
 import { ExtractionFormats } from './extraction';
 import { ActionOption, LocationOption, ViewportOption } from './scrape-options';
 
@@ -129,6 +130,11 @@ export class ResolvedScrapeOptions {
   @ValidateNested()
   @Type(() => ExtractionFormats)
   extraction?: ExtractionFormats;
+
+  /** The `branding` format: the page's colours, fonts, logo and components, sampled in Chromium. */
+  @IsOptional()
+  @IsBoolean()
+  branding?: boolean;
 }
 
 /** Command on `scrape.job.run`. */
@@ -196,6 +202,8 @@ export interface ScrapeDocument {
   /** The `json` format's answer: it validates against the caller's schema. */
   json?: unknown;
   summary?: string;
+  /** The `branding` format's profile. */
+  branding?: BrandingProfile;
   metadata: PageMetadata;
   warning?: string;
 }
