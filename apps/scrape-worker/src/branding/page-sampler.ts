@@ -176,13 +176,19 @@ export function samplePageBranding(limits: SamplerLimits): BrandingSample {
     }
     return null;
   };
+  // CSS paints the root's background, or else the body's, over the whole canvas, below the root's own box too.
+  const canvasColor = ownFill(doc.documentElement) ?? (doc.body ? ownFill(doc.body) : null) ?? WHITE;
   const behind = new Map<DomElement, Rgba>();
   /** The opaque colour painted at an element: its fill composited over everything beneath, down to a white canvas. */
   const paintedAt = (element: DomElement): Rgba => {
     const known = behind.get(element);
     if (known) return known;
     const fill = ownFill(element);
-    const base = element.parentElement ? paintedAt(element.parentElement) : WHITE;
+    const base = element.parentElement
+      ? paintedAt(element.parentElement)
+      : canvasColor[3] >= 0.99
+        ? canvasColor
+        : over(canvasColor, WHITE);
     const result = fill ? (fill[3] >= 0.99 ? fill : over(fill, base)) : base;
     behind.set(element, result);
     return result;
@@ -239,7 +245,10 @@ export function samplePageBranding(limits: SamplerLimits): BrandingSample {
     if (heading) return heading.tagName.toLowerCase() as TextRole;
     if (element.closest(BUTTON_SELECTOR)) return 'button';
     if (element.closest('code, pre, kbd, samp')) return 'code';
-    if (element.closest('a')) return 'link';
+    const anchor = element.closest('a');
+    // A link drawn as a button (a class saying so, or a fill of its own) reads as a button, not as a link colour.
+    if (anchor && (/\b(btn|button|cta)/i.test(nameOf(anchor)) || ownFill(anchor))) return 'button';
+    if (anchor) return 'link';
     return px(style.fontSize) < 13 ? 'small' : 'body';
   };
   const linksHome = (element: DomElement): boolean => {
