@@ -7,6 +7,7 @@ import {
   startFakeLlm,
   startFixtureServer,
 } from '@wh/testing';
+import { waitForJob } from './support/crawl-helpers';
 import { useOwnStack } from './support/own-stack';
 import { sharedStack } from './support/stack-env';
 import { UsageLedger } from './support/usage-ledger';
@@ -146,6 +147,20 @@ describe('the branding format without an LLM (heuristics)', () => {
     const { status, body } = await scrape({ url: `${site.url}/branding/dark`, formats: [{ type: 'branding', x: 1 }] });
     expect(status).toBe(400);
     expect(body).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+  });
+
+  it('answers in the scrapeOptions of a batch scrape, one credit a page', async () => {
+    const started = await callApi(stack, 'POST', '/v2/batch/scrape', {
+      urls: [`${site.url}/branding/dark?batch=1`, `${site.url}/branding/light?batch=1`],
+      formats: ['branding'],
+      maxAge: 0,
+    });
+    expect(started.status).toBe(200);
+    const status = await waitForJob(stack, `/v2/batch/scrape/${started.body.id as string}`);
+    expect(status.status).toBe('completed');
+    const primaries = (status.data as unknown as BrandedData[]).map((page) => page.branding?.colors?.primary).sort();
+    expect(primaries).toEqual(['#A78BFA', '#FF5A1F']);
+    expect(status.creditsUsed).toBe(2);
   });
 
   it('works through the official SDK', async () => {
