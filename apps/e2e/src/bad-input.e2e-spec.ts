@@ -137,10 +137,11 @@ const cases: BadCase[] = [
     detailPath: 'actions.0.type',
   },
   {
-    name: 'a format this deployment cannot produce',
-    body: { url: target, formats: [{ type: 'branding' }] },
+    name: 'an option the branding format does not have',
+    body: { url: target, formats: [{ type: 'branding', depth: 2 }] },
     status: 400,
-    code: 'UNSUPPORTED_OPTION',
+    code: 'BAD_REQUEST',
+    detailPath: 'formats.branding.depth',
   },
   {
     name: 'changeTracking without the markdown it compares',

@@ -6,6 +6,8 @@ import type { SearchBackend } from '@wh/search';
 import { DATABASE } from '@wh/platform/database';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { PlatformModule } from '@wh/platform/runtime';
+import { BrandingRefineHandler } from './branding/branding-refine.handler';
+import { BrandingRefineService } from './branding/branding-refine.service';
 import { AnswerCache } from './cache/answer-cache';
 import { LlmAnswerCacheRepository } from './cache/llm-answer-cache.repository';
 import { LlmCacheSweepSchedule } from './cache/llm-cache-sweep.schedule';
@@ -61,7 +63,14 @@ export const SEARCH_BACKEND = Symbol('SEARCH_BACKEND');
       database: true,
     }),
   ],
-  controllers: [ExtractPageHandler, WebSearchHandler, ExtractJobsHandler, ExtractJobRunHandler, CrawlPromptHandler],
+  controllers: [
+    ExtractPageHandler,
+    WebSearchHandler,
+    ExtractJobsHandler,
+    ExtractJobRunHandler,
+    CrawlPromptHandler,
+    BrandingRefineHandler,
+  ],
   providers: [
     { provide: LLM_PROVIDER, inject: [ExtractServiceConfig, LOGGER], useFactory: createLlmProvider },
     { provide: SEARCH_BACKEND, inject: [ExtractServiceConfig, LOGGER], useFactory: createSearchBackend },
@@ -137,6 +146,12 @@ export const SEARCH_BACKEND = Symbol('SEARCH_BACKEND');
       inject: [LLM_PROVIDER, AnswerCache, ExtractServiceConfig],
       useFactory: (provider: LlmProvider | null, cache: AnswerCache, config: ExtractServiceConfig) =>
         new CrawlPromptService(provider, cache, config.LLM_MAX_OUTPUT_TOKENS),
+    },
+    {
+      provide: BrandingRefineService,
+      inject: [LLM_PROVIDER, AnswerCache, ExtractServiceConfig],
+      useFactory: (provider: LlmProvider | null, cache: AnswerCache, config: ExtractServiceConfig) =>
+        new BrandingRefineService(provider, cache, config.LLM_MAX_OUTPUT_TOKENS),
     },
   ],
 })

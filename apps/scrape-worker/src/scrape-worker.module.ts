@@ -13,6 +13,7 @@ import { ChangeSnapshotsRepository } from './change-tracking/change-snapshots.re
 import { ChangeTracker } from './change-tracking/change-tracker';
 import { ConversionPool } from './conversion/conversion-pool';
 import type { ScrapeWorkerDatabase } from './database/scrape-worker-database';
+import { BrandingProfiler } from './branding/branding-profiler';
 import { PageExtractor } from './extraction/page-extractor';
 import { ParseFileHandler } from './parse/parse-file.handler';
 import { parseProviders } from './parse/parse-uploads.provider';
@@ -39,6 +40,7 @@ export const SCRAPE_WORKER = 'scrape-worker';
   controllers: [ScrapeJobHandler, ResourceFetchHandler, PageLinksHandler, ParseFileHandler],
   providers: [
     PageExtractor,
+    BrandingProfiler,
     {
       provide: ChangeSnapshotsRepository,
       inject: [DATABASE],

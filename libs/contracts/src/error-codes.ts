@@ -52,6 +52,9 @@ export enum ErrorCode {
   // Map
   /** A map ran past its `timeout`. */
   MapTimeout = 'MAP_TIMEOUT',
+  // Branding
+  /** The `branding` format on a page Chromium cannot render as a web page (a PDF, an image, plain text). */
+  ScrapeBrandingNotSupported = 'SCRAPE_BRANDING_NOT_SUPPORTED',
 }
 
 /** An error as it travels in a NATS payload. */

@@ -19,3 +19,4 @@ export * from './payloads/extract-job';
 export * from './payloads/parse-file';
 export * from './payloads/crawl-prompt';
 export * from './payloads/credit-prices';
+export * from './payloads/branding';

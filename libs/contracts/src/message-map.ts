@@ -46,6 +46,7 @@ import {
   type BrowserSessionStopReply,
   type BrowserSessionView,
 } from './payloads/browser-session';
+import { type BrandingRefineReply, BrandingRefineRequest } from './payloads/branding';
 import { DeadLetterRecord } from './payloads/dead-letter';
 import { type ExtractPageReply, ExtractPageRequest } from './payloads/extraction';
 import { type PageLinksReply, PageLinksRequest, type SiteMapReply, SiteMapRequest } from './payloads/site-map';
@@ -143,6 +144,7 @@ export const Messages = {
   [Subjects.extractJobRun]: stream(ExtractJobRunCommand),
   [Subjects.parseFile]: request(ParseFileRequest).replies<ParsedFileReply>(),
   [Subjects.crawlOptionsFromPrompt]: request(CrawlOptionsFromPromptRequest).replies<CrawlOptionsFromPromptReply>(),
+  [Subjects.brandingRefine]: request(BrandingRefineRequest).replies<BrandingRefineReply>(),
 } as const;
 
 type MessageMap = typeof Messages;

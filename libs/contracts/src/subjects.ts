@@ -71,6 +71,8 @@ export const Subjects = {
   // Extraction (extract-service): every LLM call of the platform is made there.
   /** Request/reply: the `json` and `summary` formats of one page. */
   extractPageRun: 'extract.page.run',
+  /** Request/reply: the model's pass over a page's sampled branding (colour roles, font names, logo, personality). */
+  brandingRefine: 'extract.branding.refine',
   /** Request/reply: every URL of a site, found by the crawl's discovery (crawl-scheduler; POST /v2/map, extract's `/*`). */
   siteMap: 'crawl.site.map',
   /** Request/reply: a page's links, title and description, fetched through a worker's target guard (a map's start page). */

@@ -42,4 +42,6 @@ export const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.SearchTimeout]: HttpStatus.GATEWAY_TIMEOUT,
   // Map
   [ErrorCode.MapTimeout]: HttpStatus.REQUEST_TIMEOUT,
+  // Branding
+  [ErrorCode.ScrapeBrandingNotSupported]: HttpStatus.UNPROCESSABLE_ENTITY,
 };

@@ -85,10 +85,19 @@ describe('resolveScrapeOptions', () => {
     expect((failure.details as { path: string }[])[0]?.path).toBe('formats.json.schema');
   });
 
-  it('refuses the formats not produced yet', () => {
-    const failure = failureOf({ formats: [{ type: 'branding' }] });
-    expect(failure.code).toBe(ErrorCode.UnsupportedOption);
-    expect(failure.message).toMatch(/branding/);
+  it('asks for branding apart from the document formats, bare or as an object', () => {
+    expect(resolveScrapeOptions({ formats: ['branding'] })).toMatchObject({ formats: [], branding: true });
+    expect(resolveScrapeOptions({ formats: ['markdown', { type: 'branding' }] })).toMatchObject({
+      formats: ['markdown'],
+      branding: true,
+    });
+    expect(resolveScrapeOptions({ formats: ['markdown'] }).branding).toBeUndefined();
+  });
+
+  it('refuses options on the branding format, naming them', () => {
+    const failure = failureOf({ formats: [{ type: 'branding', depth: 2 }] });
+    expect(failure.code).toBe(ErrorCode.BadRequest);
+    expect((failure.details as { path: string }[])[0]?.path).toBe('formats.branding.depth');
   });
 
   it('takes changeTracking out of the document formats and always compares the live page', () => {

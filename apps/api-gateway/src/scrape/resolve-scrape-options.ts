@@ -1,7 +1,6 @@
 import {
   DEFAULT_MAX_AGE_MS,
   DEFAULT_SCRAPE_TIMEOUT_MS,
-  DOCUMENT_FORMATS,
   type DocumentFormat,
   ErrorCode,
   type ExtractionFormats,
@@ -16,8 +15,8 @@ import { DomainError } from '@wh/platform/errors';
 import { actionListProblems, type FieldProblem } from './action-rules';
 import { changeTrackingFormat } from './change-tracking-format';
 
-/** Formats this deployment does not produce yet. */
-const UNSUPPORTED_FORMATS = ['branding'];
+/** Formats with options or work of their own, resolved apart from the document formats. */
+const PAGE_LEVEL_FORMATS = ['screenshot', 'changeTracking', 'branding'];
 
 /** Formats answered by extract-service rather than by the page's conversion. */
 const EXTRACTION_FORMATS = ['json', 'summary'];
@@ -106,6 +105,18 @@ function summaryFormat(entry: FormatEntry, problems: FieldProblem[]): void {
     problems.push({ path: `formats.summary.${field}`, message: `${field} is not a summary format option` });
 }
 
+/** `branding` or `{type: "branding"}`: it takes no options; whether it was asked for. */
+function brandingFormat(entries: FormatEntry[], problems: FieldProblem[]): boolean {
+  const entry = entries.find((candidate) => formatName(candidate) === 'branding');
+  if (entry === undefined) return false;
+  if (typeof entry !== 'string') {
+    const { type: _type, ...unknown } = entry;
+    for (const field of Object.keys(unknown))
+      problems.push({ path: `formats.branding.${field}`, message: `${field} is not a branding format option` });
+  }
+  return true;
+}
+
 /** The formats extract-service answers, or undefined when none was asked. */
 function extractionFormats(entries: FormatEntry[], problems: FieldProblem[]): ExtractionFormats | undefined {
   const jsonEntry = entries.find((entry) => formatName(entry) === 'json');
@@ -134,16 +145,9 @@ function rawPdf(parsers: unknown[] | undefined, problems: FieldProblem[]): boole
 export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention = false): ResolvedScrapeOptions {
   const entries = options.formats ?? ['markdown'];
   const requested = entries.map(formatName);
-  const unsupported = requested.filter((name) => UNSUPPORTED_FORMATS.includes(name));
-  if (unsupported.length > 0) {
-    throw new DomainError(
-      ErrorCode.UnsupportedOption,
-      `Unsupported format(s) in this deployment: ${unsupported.join(', ')}`,
-      { supportedFormats: [...DOCUMENT_FORMATS, 'screenshot', ...EXTRACTION_FORMATS, 'changeTracking'] },
-    );
-  }
   const problems: FieldProblem[] = [];
   const extraction = extractionFormats(entries, problems);
+  const branding = brandingFormat(entries, problems);
   const screenshotEntry = entries.find((entry) => formatName(entry) === 'screenshot');
   const screenshot = screenshotEntry === undefined ? undefined : screenshotOptions(screenshotEntry, problems);
   const changeTrackingEntry = entries.find((entry) => formatName(entry) === 'changeTracking');
@@ -172,11 +176,7 @@ export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention =
   const headers = options.headers ?? {};
   return {
     formats: [
-      ...new Set(
-        requested.filter(
-          (name) => name !== 'screenshot' && name !== 'changeTracking' && !EXTRACTION_FORMATS.includes(name),
-        ),
-      ),
+      ...new Set(requested.filter((name) => !PAGE_LEVEL_FORMATS.includes(name) && !EXTRACTION_FORMATS.includes(name))),
     ] as DocumentFormat[],
     onlyMainContent: options.onlyMainContent ?? true,
     includeTags: options.includeTags ?? [],
@@ -208,5 +208,6 @@ export function resolveScrapeOptions(options: ScrapeOptions, zeroDataRetention =
     ...(pdfRaw ? { rawPdf: true } : {}),
     ...(extraction ? { extraction } : {}),
     ...(changeTracking ? { changeTracking } : {}),
+    ...(branding ? { branding: true } : {}),
   };
 }

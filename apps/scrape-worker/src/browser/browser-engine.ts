@@ -1,6 +1,9 @@
 import type { HTTPResponse, Page } from 'puppeteer-core';
 import { type ActionOutputs, ErrorCode, type ResolvedScrapeOptions } from '@wh/contracts';
 import { DomainError, toDomainError } from '@wh/platform/errors';
+import { assertBrandable, samplingFailed } from '../branding/branding-support';
+import type { BrandingSample } from '../branding/branding-sample';
+import { sampleBranding } from '../branding/page-sampler';
 import type { FetchedResponse } from '../fetch';
 import type { ScrapeFileStore } from '../files/scrape-file-store';
 import type { ProxyEndpoint } from '../proxy/proxy-pools';
@@ -28,6 +31,8 @@ export interface RenderedPage {
   response: FetchedResponse;
   screenshot?: string;
   actions?: ActionOutputs;
+  /** The page's computed styles as the `branding` format reads them. */
+  branding?: BrandingSample;
 }
 
 export interface BrowserEngineSettings {
@@ -102,6 +107,7 @@ export class BrowserEngine {
       .catch((error: unknown) => {
         throw filter?.refusal() ?? navigationError(error, request.url);
       });
+    if (options.branding) assertBrandable(mimeTypeOf(navigation), request.url);
     // Chromium shows a PDF in its viewer and hands out the viewer's HTML, not the file: the caller fetches it.
     if (mimeTypeOf(navigation) === 'application/pdf') {
       return { response: { ...(await snapshot(page, navigation)), contentType: 'application/pdf' } };
@@ -118,10 +124,16 @@ export class BrowserEngine {
           deadlineAt: request.deadlineAt,
         })
       : undefined;
+    // Before the screenshot, which may resize the viewport the sample's first screen is measured in.
+    const branding = options.branding
+      ? await sampleBranding(page).catch((error: unknown) => {
+          throw samplingFailed(request.url, error);
+        })
+      : undefined;
     const screenshot = options.screenshot
       ? await captureScreenshot(page, options.screenshot, this.files, request.teamId)
       : undefined;
-    return { response: await snapshot(page, navigation), screenshot, actions };
+    return { response: await snapshot(page, navigation), screenshot, actions, branding };
   }
 }
 

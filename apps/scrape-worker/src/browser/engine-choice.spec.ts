@@ -14,8 +14,9 @@ describe('engine choice', () => {
       waitFor: 100,
       mobile: true,
       location: { country: 'DE' },
+      branding: true,
     });
-    expect(browserReasons(options)).toEqual(['screenshot', 'actions', 'waitFor', 'mobile', 'location']);
+    expect(browserReasons(options)).toEqual(['screenshot', 'actions', 'waitFor', 'mobile', 'location', 'branding']);
   });
 
   it.each([

@@ -16,6 +16,7 @@ export function browserReasons(options: ResolvedScrapeOptions): string[] {
   if (options.waitFor) reasons.push('waitFor');
   if (options.mobile) reasons.push('mobile');
   if (options.location) reasons.push('location');
+  if (options.branding) reasons.push('branding');
   return reasons;
 }
 

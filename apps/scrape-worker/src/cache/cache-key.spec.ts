@@ -22,8 +22,15 @@ describe('scrapeCacheKey', () => {
     ['excludeTags', { excludeTags: ['nav'] }],
     ['removeBase64Images', { removeBase64Images: false }],
     ['headers', { headers: { cookie: 'x' } }],
+    ['the branding format', { branding: true }],
   ])('changes with %s', (_name, change) => {
     expect(scrapeCacheKey('https://a.example/', { ...base, ...change })).not.toBe(
+      scrapeCacheKey('https://a.example/', base),
+    );
+  });
+
+  it('keeps the key of a scrape without branding what it was before the format existed', () => {
+    expect(scrapeCacheKey('https://a.example/', { ...base, branding: false })).toBe(
       scrapeCacheKey('https://a.example/', base),
     );
   });

@@ -22,6 +22,8 @@ export function scrapeCacheKey(url: string, options: ResolvedScrapeOptions): str
     location: options.location ?? null,
     blockAds: options.blockAds ?? false,
     rawPdf: options.rawPdf ?? false,
+    // Only when asked, so that the keys of every other scrape stay what they were.
+    ...(options.branding ? { branding: true } : {}),
   };
   return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
 }

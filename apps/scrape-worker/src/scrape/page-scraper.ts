@@ -1,5 +1,6 @@
 import { ErrorCode, type ScrapeDocument, type ScrapeJobCommand } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
+import type { BrandingSample } from '../branding/branding-sample';
 import type { BrowserEngine } from '../browser/browser-engine';
 import { browserReasons, looksUnrendered } from '../browser/engine-choice';
 import { scrapeCacheKey } from '../cache/cache-key';
@@ -21,6 +22,8 @@ export interface PageScraperSettings {
 export interface ScrapeOutcome {
   document: ScrapeDocument;
   usage: ScrapeUsage;
+  /** What the `branding` format reads, for a freshly rendered page that asked for it. */
+  brandingSample?: BrandingSample;
 }
 
 /** Statuses that mean the site turned the visitor away: `auto` retries them through the enhanced proxy. */
@@ -173,7 +176,11 @@ export class PageScraper {
     const document = await this.build(job, rendered.response);
     if (rendered.screenshot) document.screenshot = rendered.screenshot;
     if (rendered.actions) document.actions = rendered.actions;
-    return { document: withEngine(document, 'chromium'), usage: { proxyUsed: 'basic' } };
+    return {
+      document: withEngine(document, 'chromium'),
+      usage: { proxyUsed: 'basic' },
+      ...(rendered.branding ? { brandingSample: rendered.branding } : {}),
+    };
   }
 
   private build(job: ScrapeJobCommand, response: FetchedResponse): Promise<ScrapeDocument> {

@@ -20,8 +20,9 @@ export interface ScrapeUsage {
 /**
  * Credits of one scrape (spec 8): 1 per page; a parsed PDF 1 per page (a raw PDF 1 flat); a page that needed the
  * enhanced proxy, directly or as auto's retry, 5; the `json` format 4 more, with or without an LLM (the answer
- * is delivered either way). `summary` costs nothing extra: Firecrawl does not list a charge for it. Change tracking's
- * json mode costs 4 more, like the json format, whether or not there was a previous version to compare.
+ * is delivered either way). `summary` and `branding` cost nothing extra: Firecrawl's price list names no charge for
+ * either. Change tracking's json mode costs 4 more, like the json format, whether or not there was a previous
+ * version to compare.
  */
 export function scrapeCredits(usage: ScrapeUsage): number {
   const base = usage.pdfPagesParsed !== undefined ? Math.max(1, usage.pdfPagesParsed) : 1;

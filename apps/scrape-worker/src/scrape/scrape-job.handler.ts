@@ -16,6 +16,7 @@ import {
   JetStreamPublisher,
   PreserveRpcErrors,
 } from '@wh/platform/messaging';
+import { BrandingProfiler } from '../branding/branding-profiler';
 import { ChangeTracker } from '../change-tracking/change-tracker';
 import { PageExtractor } from '../extraction/page-extractor';
 import { PageScraper } from './page-scraper';
@@ -40,6 +41,7 @@ export class ScrapeJobHandler {
     @Inject(PageScraper) private readonly scraper: PageScraper,
     @Inject(PageExtractor) private readonly extractor: PageExtractor,
     @Inject(ChangeTracker) private readonly changes: ChangeTracker,
+    @Inject(BrandingProfiler) private readonly branding: BrandingProfiler,
     @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -102,11 +104,13 @@ export class ScrapeJobHandler {
    * Scrapes the page with what the job needs besides its formats (its links for a crawl's discovery, the markdown
    * and raw HTML extract-service reads), adds the json and summary formats, and keeps only the formats asked for.
    * The page as scraped, before extraction, is what the cache keeps: one schema's answer is never served to another.
+   * A branding profile is kept with its page (it depends on nothing but the page), unless the model's pass over it
+   * failed: then the page is not cached, so that the next request does not miss the model's pass for days.
    */
   private async produce(
     job: ScrapeJobCommand,
     now: Date,
-  ): Promise<{ document: ScrapeDocument; usage: ScrapeUsage; discoveredLinks?: string[]; scraped: Scraped }> {
+  ): Promise<{ document: ScrapeDocument; usage: ScrapeUsage; discoveredLinks?: string[]; scraped?: Scraped }> {
     const asked = job.options.formats;
     const needed: DocumentFormat[] = [
       ...(job.discoverLinks ? (['links'] as const) : []),
@@ -114,8 +118,12 @@ export class ScrapeJobHandler {
     ].filter((format) => !asked.includes(format));
     const scrapeJob =
       needed.length === 0 ? job : { ...job, options: { ...job.options, formats: [...asked, ...needed] } };
-    const { document: page, usage } = await this.scraper.scrape(scrapeJob, now);
-    const extracted = await this.extractor.extract(job, page);
+    const { document: page, usage, brandingSample } = await this.scraper.scrape(scrapeJob, now);
+    const [extracted, branded] = await Promise.all([
+      this.extractor.extract(job, page),
+      brandingSample && this.branding.profile(job, page.metadata.url || job.url, brandingSample),
+    ]);
+    if (branded) page.branding = branded.profile;
     const document: ScrapeDocument = { ...page };
     for (const format of needed) delete document[format];
     if (extracted.json !== undefined) document.json = extracted.json;
@@ -123,7 +131,10 @@ export class ScrapeJobHandler {
     const { changeTracking } = job.options;
     const tracked = changeTracking && (await this.changes.track(job, changeTracking, page, now));
     if (tracked) document.changeTracking = tracked.changeTracking;
-    const warning = [page.warning, extracted.warning, tracked?.warning].filter(Boolean).join(' ');
+    const brandingWarning =
+      branded?.refinementFailure &&
+      `branding: the model's pass failed (${branded.refinementFailure}); colours, fonts and logo are the heuristics' and personality is absent.`;
+    const warning = [page.warning, extracted.warning, tracked?.warning, brandingWarning].filter(Boolean).join(' ');
     if (warning) document.warning = warning;
     return {
       document,
@@ -133,7 +144,7 @@ export class ScrapeJobHandler {
         ...(changeTracking?.modes.includes('json') ? { changeTrackingJson: true } : {}),
       },
       ...(job.discoverLinks ? { discoveredLinks: (page.links ?? []).slice(0, MAX_DISCOVERED_LINKS_PER_PAGE) } : {}),
-      scraped: { job: scrapeJob, document: page },
+      ...(branded?.refinementFailure ? {} : { scraped: { job: scrapeJob, document: page } }),
     };
   }
 

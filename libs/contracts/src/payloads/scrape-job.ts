@@ -14,6 +14,7 @@ import {
 import type { ScrapeOrigin } from '../subjects';
 import type { WireError } from '../error-codes';
 import { ChangeTrackingOptions, type ChangeTrackingResult } from './change-tracking';
+import type { BrandingProfile } from './branding';
 import { ExtractionFormats } from './extraction';
 import { ActionOption, LocationOption, ViewportOption } from './scrape-options';
 
@@ -136,6 +137,10 @@ export class ResolvedScrapeOptions {
   @ValidateNested()
   @Type(() => ChangeTrackingOptions)
   changeTracking?: ChangeTrackingOptions;
+  /** The `branding` format: the page's colours, fonts, logo and components, sampled in Chromium. */
+  @IsOptional()
+  @IsBoolean()
+  branding?: boolean;
 }
 
 /** Command on `scrape.job.run`. */
@@ -217,6 +222,8 @@ export interface ScrapeDocument {
   json?: unknown;
   summary?: string;
   changeTracking?: ChangeTrackingResult;
+  /** The `branding` format's profile. */
+  branding?: BrandingProfile;
   metadata: PageMetadata;
   warning?: string;
 }

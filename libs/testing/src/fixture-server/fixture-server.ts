@@ -6,6 +6,7 @@ import { FIXTURE_TLS_CERT, FIXTURE_TLS_KEY } from './self-signed-certificate';
 import { articleRoutes } from './sites/articles';
 import { browserSessionRoutes } from './sites/browser-sessions';
 import { browserRoutes } from './sites/browser';
+import { brandingRoutes } from './sites/branding';
 import { encodingRoutes } from './sites/encodings';
 import { extractionRoutes } from './sites/extraction';
 import { heavyRoutes } from './sites/heavy';
@@ -46,6 +47,7 @@ const ROUTES: FixtureRoute[] = [
   ...heavyRoutes,
   ...browserSessionRoutes,
   ...browserRoutes,
+  ...brandingRoutes,
 ];
 
 interface PendingDelay {
