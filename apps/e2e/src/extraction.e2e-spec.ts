@@ -74,11 +74,11 @@ const KETTLE_SCHEMA = {
 };
 
 describe('the json format with an LLM', () => {
-  it('fills the schema from the page, sending the page fenced and the schema; a json page costs 5 credits', async () => {
+  it('fills the schema from the page, sending the page fenced and the schema; a json page costs 5 credits and records its tokens', async () => {
     extractionAnswer = () => ({ name: 'Heron Kettle', price: 89.5, warrantyYears: 3 });
     const from = llm.requests.length;
     let response: { status: number; body: Record<string, unknown> } | undefined;
-    const credits = await ledger.creditsOf(async () => {
+    const { credits, tokens } = await ledger.chargeOf(async () => {
       response = await scrape({
         url: `${own.site().url}/shop/kettle`,
         formats: ['markdown', { type: 'json', schema: KETTLE_SCHEMA }],
@@ -91,6 +91,8 @@ describe('the json format with an LLM', () => {
     expect(data.markdown).toContain('# Heron Kettle');
     expect(data.warning).toBeUndefined();
     expect(credits).toBe(5);
+    // The fake server counts about four characters a token; the page and schema alone are well over 50 tokens.
+    expect(tokens).toBeGreaterThan(50);
 
     const prompts = promptsSince(from);
     expect(prompts).toHaveLength(1);

@@ -17,6 +17,11 @@ export class UsageLedger {
   }
 
   async creditsOf(work: () => Promise<void>): Promise<number> {
+    return (await this.chargeOf(work)).credits;
+  }
+
+  /** The credits and LLM tokens of the charge `work` caused. */
+  async chargeOf(work: () => Promise<void>): Promise<{ credits: number; tokens: number }> {
     const client = new Client({ connectionString: this.databaseUrl() });
     await client.connect();
     try {
@@ -28,10 +33,10 @@ export class UsageLedger {
       await eventually(async () => expect(await recorded()).toBe(this.successfulScrapes));
       await work();
       await eventually(async () => expect(await recorded()).toBe(this.successfulScrapes));
-      const { rows } = await client.query<{ credits: number }>(
-        "select credits from credit_ledger where entry = 'charge' order by id desc limit 1",
+      const { rows } = await client.query<{ credits: number; tokens: number }>(
+        "select credits, tokens from credit_ledger where entry = 'charge' order by id desc limit 1",
       );
-      return rows[0]?.credits ?? Number.NaN;
+      return { credits: rows[0]?.credits ?? Number.NaN, tokens: rows[0]?.tokens ?? Number.NaN };
     } finally {
       await client.end();
     }

@@ -17,8 +17,8 @@ export interface ExtractionSource {
   html?: string;
 }
 
-/** What the `json` and `summary` formats add to a document. */
-export type ExtractedFormats = Pick<ExtractPageReply, 'json' | 'summary' | 'warning'>;
+/** What the `json` and `summary` formats add to a document, and the LLM tokens they took (absent: no model call). */
+export type ExtractedFormats = Pick<ExtractPageReply, 'json' | 'summary' | 'warning'> & { tokens?: number };
 
 /**
  * A NATS request outlives the extraction's own deadline by this much, so extract-service's `LLM_TIMEOUT` reply
@@ -80,6 +80,7 @@ export class PageExtractor {
         ...(reply.json !== undefined ? { json: reply.json } : {}),
         ...(reply.summary !== undefined ? { summary: reply.summary } : {}),
         ...(reply.warning ? { warning: reply.warning } : {}),
+        ...(reply.usage.calls > 0 ? { tokens: reply.usage.promptTokens + reply.usage.completionTokens } : {}),
       };
     } catch (error) {
       const failure = toDomainError(error);

@@ -59,6 +59,7 @@ export class ScrapeJobHandler {
         teamId: job.teamId,
         status: 'completed',
         credits: scrapeCredits(usage),
+        ...(usage.llmTokens ? { tokens: usage.llmTokens } : {}),
         ...outcome,
       };
     } catch (error) {
@@ -76,7 +77,8 @@ export class ScrapeJobHandler {
       finished.document && scraped && this.rememberInCache(scraped.job, scraped.document, started),
     ]);
     // A scheduled page is billed by the job that owns it, when it keeps the page (not after a cancel).
-    if (finished.credits !== undefined && job.origin === 'direct') await this.bill(job, finished.credits);
+    if (finished.credits !== undefined && job.origin === 'direct')
+      await this.bill(job, finished.credits, finished.tokens);
     // Zero-data-retention jobs leave no trace of the page, not even its URL, in the logs.
     this.logger.info(
       {
@@ -142,14 +144,18 @@ export class ScrapeJobHandler {
         ...usage,
         ...(job.options.extraction?.json ? { jsonExtracted: true } : {}),
         ...(changeTracking?.modes.includes('json') ? { changeTrackingJson: true } : {}),
+        ...(extracted.tokens ? { llmTokens: extracted.tokens } : {}),
       },
       ...(job.discoverLinks ? { discoveredLinks: (page.links ?? []).slice(0, MAX_DISCOVERED_LINKS_PER_PAGE) } : {}),
       ...(branded?.refinementFailure ? {} : { scraped: { job: scrapeJob, document: page } }),
     };
   }
 
-  /** Records a direct scrape's credits, once per job: billing keeps one charge per event id across redeliveries. */
-  private async bill(job: ScrapeJobCommand, credits: number): Promise<void> {
+  /**
+   * Records a direct scrape's credits (and the LLM tokens of its json and summary formats), once per job: billing
+   * keeps one charge per event id across redeliveries.
+   */
+  private async bill(job: ScrapeJobCommand, credits: number, tokens: number | undefined): Promise<void> {
     await this.publisher.publish(
       Subjects.usageRecorded,
       {
@@ -159,6 +165,7 @@ export class ScrapeJobHandler {
         jobId: job.jobId,
         ...(job.apiKeyId ? { apiKeyId: job.apiKeyId } : {}),
         credits,
+        ...(tokens ? { tokens } : {}),
         occurredAt: new Date().toISOString(),
       },
       { msgId: `usage:scrape:${job.jobId}` },

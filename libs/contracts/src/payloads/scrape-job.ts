@@ -254,6 +254,12 @@ export class ScrapeJobFinishedEvent {
   @Min(0)
   credits?: number;
 
+  /** LLM tokens the page's `json` and `summary` formats took; recorded with a direct scrape's charge. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  tokens?: number;
+
   /** Absolute links of the page, for jobs that asked to discover links (at most MAX_DISCOVERED_LINKS_PER_PAGE). */
   @IsOptional()
   @IsArray()
