@@ -1,6 +1,4 @@
 export * from './llm-provider';
 export * from './openai-compatible.provider';
-export * from './semaphore';
-export * from './backoff';
 export * from './token-count';
 export * from './llm-errors';

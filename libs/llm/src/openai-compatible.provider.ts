@@ -1,9 +1,15 @@
 import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
 import { DomainError } from '@wh/platform/errors';
-import { type BackoffPolicy, parseRetryAfter, retryDelayMs, sleep } from './backoff';
+import {
+  acquireAttemptSlot,
+  type BackoffPolicy,
+  parseRetryAfter,
+  retryDelayMs,
+  Semaphore,
+  sleep,
+} from '@wh/platform/outbound';
 import { llmOutputInvalid, llmTimeout, llmUnavailable } from './llm-errors';
 import type { LlmCompletion, LlmOutputSchema, LlmProvider, LlmRequest } from './llm-provider';
-import { Semaphore } from './semaphore';
 import { countTokens } from './token-count';
 
 /** How structured output is asked for, from the strictest to what every server understands. */
@@ -187,21 +193,20 @@ export class OpenAiCompatibleProvider implements LlmProvider {
 
   /** One HTTP attempt inside a concurrency slot, bounded by the configured timeout and the caller's deadline. */
   private async attempt(body: string, request: LlmRequest): Promise<AttemptOutcome> {
-    const left = timeLeft(request);
-    if (left <= 0 || request.signal?.aborted)
-      throw llmTimeout('no time was left for the LLM call', { timeLeftMs: Math.max(0, left) });
-    const timeoutMs = Math.min(this.options.timeoutMs, left);
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    let release: () => void;
-    try {
-      release = await this.semaphore.acquire(signal);
-    } catch {
-      throw llmTimeout(`no LLM slot became free within ${timeoutMs} ms`, {
-        timeoutMs,
-        maxConcurrency: this.options.maxConcurrency,
-      });
+    const slot = await acquireAttemptSlot(this.semaphore, {
+      timeoutMs: this.options.timeoutMs,
+      deadlineAt: request.deadlineAt ?? Number.POSITIVE_INFINITY,
+      signal: request.signal,
+    });
+    if ('refused' in slot) {
+      throw slot.refused === 'no-time-left'
+        ? llmTimeout('no time was left for the LLM call', { timeLeftMs: slot.timeLeftMs })
+        : llmTimeout(`no LLM slot became free within ${slot.timeoutMs} ms`, {
+            timeoutMs: slot.timeoutMs,
+            maxConcurrency: this.options.maxConcurrency,
+          });
     }
+    const { signal, timeoutMs } = slot;
     try {
       const response = await undiciRequest(this.url, {
         method: 'POST',
@@ -230,11 +235,11 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       };
     } catch (error) {
       if (error instanceof DomainError) throw error;
-      if (timeout.aborted) throw llmTimeout(`the LLM did not answer within ${timeoutMs} ms`, { timeoutMs });
       if (request.signal?.aborted) throw llmTimeout('the caller stopped waiting for the LLM');
+      if (signal.aborted) throw llmTimeout(`the LLM did not answer within ${timeoutMs} ms`, { timeoutMs });
       return { kind: 'network', error };
     } finally {
-      release();
+      slot.release();
     }
   }
 

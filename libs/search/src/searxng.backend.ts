@@ -1,6 +1,13 @@
 import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
 import type { SearchSource, WebSearchReply } from '@wh/contracts';
-import { type BackoffPolicy, parseRetryAfter, retryDelayMs, Semaphore, sleep } from '@wh/llm';
+import {
+  acquireAttemptSlot,
+  type BackoffPolicy,
+  parseRetryAfter,
+  retryDelayMs,
+  Semaphore,
+  sleep,
+} from '@wh/platform/outbound';
 import { DomainError } from '@wh/platform/errors';
 import type { SearchBackend, SearchQuery } from './search-backend';
 import { searchTimeout, searchUnavailable } from './search-errors';
@@ -182,21 +189,20 @@ export class SearxngBackend implements SearchBackend {
 
   /** One HTTP attempt inside a concurrency slot, bounded by the configured timeout and the caller's deadline. */
   private async attempt(url: URL, query: SearchQuery): Promise<AttemptOutcome> {
-    const left = query.deadlineAt - Date.now();
-    if (left <= 0 || query.signal?.aborted)
-      throw searchTimeout('no time was left for the search', { timeLeftMs: Math.max(0, left) });
-    const timeoutMs = Math.min(this.options.timeoutMs, left);
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = query.signal ? AbortSignal.any([query.signal, timeout]) : timeout;
-    let release: () => void;
-    try {
-      release = await this.semaphore.acquire(signal);
-    } catch {
-      throw searchTimeout(`no search slot became free within ${timeoutMs} ms`, {
-        timeoutMs,
-        maxConcurrency: this.options.maxConcurrency,
-      });
+    const slot = await acquireAttemptSlot(this.semaphore, {
+      timeoutMs: this.options.timeoutMs,
+      deadlineAt: query.deadlineAt,
+      signal: query.signal,
+    });
+    if ('refused' in slot) {
+      throw slot.refused === 'no-time-left'
+        ? searchTimeout('no time was left for the search', { timeLeftMs: slot.timeLeftMs })
+        : searchTimeout(`no search slot became free within ${slot.timeoutMs} ms`, {
+            timeoutMs: slot.timeoutMs,
+            maxConcurrency: this.options.maxConcurrency,
+          });
     }
+    const { signal, timeoutMs } = slot;
     try {
       const response = await undiciRequest(url, {
         method: 'GET',
@@ -216,11 +222,11 @@ export class SearxngBackend implements SearchBackend {
       return { kind: 'ok', page: pageOf(text, response.statusCode) };
     } catch (error) {
       if (error instanceof DomainError) throw error;
-      if (timeout.aborted) return { kind: 'timeout', timeoutMs };
       if (query.signal?.aborted) throw searchTimeout('the caller stopped waiting for the search');
+      if (signal.aborted) return { kind: 'timeout', timeoutMs };
       return { kind: 'network', error };
     } finally {
-      release();
+      slot.release();
     }
   }
 }

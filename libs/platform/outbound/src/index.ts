@@ -1,0 +1,3 @@
+export * from './backoff';
+export * from './semaphore';
+export * from './attempt-slot';
