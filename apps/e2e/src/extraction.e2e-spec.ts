@@ -280,7 +280,7 @@ describe('json in the scrapeOptions of batch scrapes and crawls', () => {
     path: new URL(/Page URL: (\S+)/.exec(prompt)?.[1] ?? 'http://unknown/').pathname,
   });
 
-  it('fills the schema for every page of a batch, 5 credits each', async () => {
+  it('fills the schema for every page of a batch, 5 credits each, each charge with its LLM tokens', async () => {
     extractionAnswer = answerWithPath;
     const started = await callApi(own.stack(), 'POST', '/v2/batch/scrape', {
       urls: [`${site.origin}/about`, `${site.origin}/docs`],
@@ -294,6 +294,10 @@ describe('json in the scrapeOptions of batch scrapes and crawls', () => {
     expect(jsons).toEqual(expect.arrayContaining([{ path: '/about' }, { path: '/docs' }]));
     expect(jsons).toHaveLength(2);
     expect(status.creditsUsed).toBe(10);
+    const charges = await ledger.chargesOfJob(started.body.id as string, 2);
+    expect(charges.map((charge) => charge.credits)).toEqual([5, 5]);
+    // The fake server counts about four characters a token; each page's prompt is well over 50 tokens.
+    expect(charges.every((charge) => charge.tokens > 50)).toBe(true);
   });
 
   it('fails only the page whose answer never fits, with its LLM code, and bills the others', async () => {

@@ -9,6 +9,8 @@ export interface PageCharge {
   job: Pick<Job, 'id' | 'teamId' | 'apiKeyId' | 'kind' | 'zeroDataRetention'>;
   pageId: string;
   credits: number;
+  /** LLM tokens of the page's json and summary formats, recorded with its credits. */
+  tokens: number;
 }
 
 /**
@@ -24,13 +26,14 @@ export class UsageBiller {
 
   async bill(charges: readonly PageCharge[]): Promise<void> {
     const occurredAt = new Date().toISOString();
-    const events: UsageRecordedEvent[] = charges.map(({ job, pageId, credits }) => ({
+    const events: UsageRecordedEvent[] = charges.map(({ job, pageId, credits, tokens }) => ({
       eventId: `${job.kind}:${pageId}`,
       teamId: job.teamId,
       kind: job.kind,
       jobId: job.id,
       ...(job.apiKeyId ? { apiKeyId: job.apiKeyId } : {}),
       credits,
+      ...(tokens > 0 ? { tokens } : {}),
       occurredAt,
     }));
     for (let start = 0; start < events.length; start += MAX_USAGE_CHARGES_PER_BATCH) {

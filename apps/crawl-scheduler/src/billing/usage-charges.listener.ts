@@ -16,7 +16,10 @@ export class UsageChargesListener implements ResultOutcomeListener {
     const charges: PageCharge[] = [];
     for (const outcome of outcomes) {
       const charged = outcome.type === 'page-kept' || (outcome.type === 'page-kept-earlier' && outcome.credits > 0);
-      if (charged) charges.push({ job: outcome.job, pageId: outcome.pageId, credits: outcome.credits });
+      if (charged) {
+        const { job, pageId, credits, tokens } = outcome;
+        charges.push({ job, pageId, credits, tokens });
+      }
     }
     return () => this.biller.bill(charges);
   }

@@ -64,6 +64,7 @@ export interface CrawlDatabase {
     document_bytes: Generated<number>;
     error: Json<WireError | null>;
     credits: Generated<number>;
+    tokens: Generated<number>;
     /** Queued only to report it to change tracking: an earlier crawl found it, this one no longer links to it. */
     hidden: Generated<boolean>;
   };

@@ -85,7 +85,7 @@ describe('CrawlJobsRepository', () => {
 
   /** Keeps one document per call, so the calls' order is the order the documents were kept in. */
   async function keep(jobId: string, pageId: string, document: string | null, credits = 1): Promise<void> {
-    await transactions.run((trx) => pages.completeMany(trx, jobId, [{ pageId, document, credits }]));
+    await transactions.run((trx) => pages.completeMany(trx, jobId, [{ pageId, document, credits, tokens: 0 }]));
   }
 
   /** Sessions of this file's database waiting for a lock another transaction holds. */
@@ -387,7 +387,7 @@ describe('CrawlJobsRepository', () => {
         pages.completeMany(
           trx,
           job.id,
-          ids.map((pageId, index) => ({ pageId, document: String(index), credits: 1 })),
+          ids.map((pageId, index) => ({ pageId, document: String(index), credits: 1, tokens: 0 })),
         ),
       );
 

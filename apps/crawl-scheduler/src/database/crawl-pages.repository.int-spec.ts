@@ -205,9 +205,9 @@ describe('CrawlPagesRepository', () => {
 
       await transactions.run((trx) =>
         pages.completeMany(trx, row.id, [
-          { pageId: first ?? '', document: '{"markdown":"é"}', credits: 2 },
-          { pageId: second ?? '', document: null, credits: 5 },
-          { pageId: foreign ?? '', document: '{}', credits: 100 },
+          { pageId: first ?? '', document: '{"markdown":"é"}', credits: 2, tokens: 120 },
+          { pageId: second ?? '', document: null, credits: 5, tokens: 0 },
+          { pageId: foreign ?? '', document: '{}', credits: 100, tokens: 0 },
         ]),
       );
 
@@ -218,6 +218,7 @@ describe('CrawlPagesRepository', () => {
         document: '{"markdown":"é"}',
         document_bytes: 17,
         credits: 2,
+        tokens: 120,
         result_seq: expect.any(String),
       });
       expect(byId.get(second ?? '')).toMatchObject({

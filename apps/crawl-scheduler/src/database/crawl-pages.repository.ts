@@ -11,6 +11,8 @@ export interface CompletedPage {
   pageId: string;
   document: string | null;
   credits: number;
+  /** LLM tokens of the page's json and summary formats. */
+  tokens: number;
 }
 
 export interface DispatchedPage {
@@ -157,12 +159,14 @@ export class CrawlPagesRepository {
     const documents = results.map((result) => result.document);
     const bytes = results.map((result) => (result.document === null ? 0 : Buffer.byteLength(result.document)));
     const credits = results.map((result) => result.credits);
+    const tokens = results.map((result) => result.tokens);
     await sql`
       with kept as (
         update crawl_pages as page
         set state = 'completed', result_seq = nextval('crawl_page_result_seq'), finished_at = now(),
-            document = kept.document, document_bytes = kept.bytes, credits = kept.credits
-        from unnest(${ids}::uuid[], ${documents}::text[], ${bytes}::int[], ${credits}::int[]) as kept(id, document, bytes, credits)
+            document = kept.document, document_bytes = kept.bytes, credits = kept.credits, tokens = kept.tokens
+        from unnest(${ids}::uuid[], ${documents}::text[], ${bytes}::int[], ${credits}::int[], ${tokens}::int[])
+          as kept(id, document, bytes, credits, tokens)
         where page.id = kept.id and page.job_id = ${jobId}
         returning page.credits
       )

@@ -41,7 +41,13 @@ export class JobResultsKeeper {
       if (!current) continue;
       if (current.state !== 'dispatched' && current.state !== 'queued') {
         if (current.state === 'completed')
-          outcomes.push({ type: 'page-kept-earlier', job, pageId: page.id, credits: current.credits });
+          outcomes.push({
+            type: 'page-kept-earlier',
+            job,
+            pageId: page.id,
+            credits: current.credits,
+            tokens: current.tokens,
+          });
         continue;
       }
       if (job.status !== 'scraping') {
@@ -57,9 +63,11 @@ export class JobResultsKeeper {
         continue;
       }
       const credits = event.credits ?? 1;
-      completed.push({ pageId: page.id, document: job.zeroDataRetention ? null : JSON.stringify(document), credits });
+      const tokens = event.tokens ?? 0;
+      const kept = job.zeroDataRetention ? null : JSON.stringify(document);
+      completed.push({ pageId: page.id, document: kept, credits, tokens });
       discovered.push(...links);
-      outcomes.push({ type: 'page-kept', job, pageId: page.id, document, credits });
+      outcomes.push({ type: 'page-kept', job, pageId: page.id, document, credits, tokens });
     }
     await this.pages.completeMany(trx, job.id, completed);
     // Discovered links are queued before the end is checked: a crawl whose last page found new ones goes on.

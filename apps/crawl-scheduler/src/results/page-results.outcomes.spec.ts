@@ -52,7 +52,7 @@ function setUp(options: { commit?: 'succeeds' | 'fails' } = {}) {
       log.push(`keep ${jobId}`);
       const job = jobOf(jobId);
       return [
-        { type: 'page-kept-earlier', job, pageId: `${jobId}-page`, credits: 1 },
+        { type: 'page-kept-earlier', job, pageId: `${jobId}-page`, credits: 1, tokens: 0 },
         { type: 'job-settled', job },
       ];
     }),

@@ -61,6 +61,7 @@ function page(id: string, overrides: Partial<CrawlPageRow> = {}): CrawlPageRow {
     document_bytes: 0,
     error: null,
     credits: 0,
+    tokens: 0,
     hidden: false,
     ...overrides,
   };

@@ -6,9 +6,9 @@ import type { Job } from '../jobs/job';
 /** What keeping a batch of results did, in order: jobs by id, and each job's pages in the order of the batch. */
 export type ResultOutcome =
   /** A page's result was kept now, with its document and the credits it costs. */
-  | { type: 'page-kept'; job: Job; pageId: string; document: ScrapeDocument; credits: number }
+  | { type: 'page-kept'; job: Job; pageId: string; document: ScrapeDocument; credits: number; tokens: number }
   /** A result came again for a page kept earlier (a redelivery after a crash): nothing is kept again. */
-  | { type: 'page-kept-earlier'; job: Job; pageId: string; credits: number }
+  | { type: 'page-kept-earlier'; job: Job; pageId: string; credits: number; tokens: number }
   /** The batch settled the job's last open page: the job ended. */
   | { type: 'job-finished'; job: Job; status: FinishedStatus }
   /** The job's results in the batch are settled and its row stays locked until the commit: pages freed room. */

@@ -41,4 +41,23 @@ export class UsageLedger {
       await client.end();
     }
   }
+
+  /** The charges of one crawl or batch, once `count` of them are recorded. */
+  async chargesOfJob(jobId: string, count: number): Promise<{ credits: number; tokens: number }[]> {
+    const client = new Client({ connectionString: this.databaseUrl() });
+    await client.connect();
+    try {
+      let rows: { credits: number; tokens: number }[] = [];
+      await eventually(async () => {
+        ({ rows } = await client.query<{ credits: number; tokens: number }>(
+          "select credits, tokens from credit_ledger where entry = 'charge' and job_id = $1",
+          [jobId],
+        ));
+        expect(rows).toHaveLength(count);
+      });
+      return rows;
+    } finally {
+      await client.end();
+    }
+  }
 }
