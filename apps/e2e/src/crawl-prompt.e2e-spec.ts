@@ -1,4 +1,4 @@
-import { callApi, type CrawlSite, type FakeChatBody, type FakeLlm, startFakeLlm } from '@wh/testing';
+import { callApi, type CrawlSite, eventually, type FakeChatBody, type FakeLlm, startFakeLlm } from '@wh/testing';
 import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
 import { useOwnStack } from './support/own-stack';
 
@@ -31,6 +31,13 @@ const own = useOwnStack(
   ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'extract-service', 'billing-service'],
   () => ({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model', LLM_CACHE_TTL_MS: '0' }),
 );
+
+/** LLM tokens of the team in the current period, as GET /v2/team/token-usage/historical reports them. */
+async function tokensUsed(): Promise<number> {
+  const history = await callApi(own.stack(), 'GET', '/v2/team/token-usage/historical');
+  const periods = history.body.periods as { tokensUsed: number }[];
+  return periods.reduce((sum, period) => sum + period.tokensUsed, 0);
+}
 
 /** The crawl prompts the fake model received since `from`. */
 function promptsSince(from: number): string[] {
@@ -116,6 +123,18 @@ describe('crawl prompts', () => {
     // The first answer's broken pattern went back to the model with the compiler's message.
     expect(prompts[1]).toMatch(/includePaths\/0: "\^\/blog\/\(post" is not a valid regular expression/);
     expect(site.hits.length).toBe(hitsBefore);
+  }, 60_000);
+
+  it("records the model's tokens in the team's token usage, without charging credits", async () => {
+    optionsAnswers = [{ includePaths: ['^/docs'] }];
+    const before = await tokensUsed();
+    const preview = await callApi(own.stack(), 'POST', '/v2/crawl/params-preview', {
+      url: `${site.origin}/`,
+      prompt: 'the documentation only',
+    });
+    expect(preview.status).toBe(200);
+    // The fake server counts about four characters a token; a crawl prompt's instructions alone are far over 50.
+    await eventually(async () => expect(await tokensUsed()).toBeGreaterThan(before + 50));
   }, 60_000);
 
   it('refuses a prompt whose answer never fits the options with LLM_OUTPUT_INVALID, and starts nothing', async () => {

@@ -13,6 +13,7 @@ export class CrawlPromptClient {
 
   generate(input: {
     teamId: string;
+    apiKeyId?: string;
     url: string;
     prompt: string;
     zeroDataRetention: boolean;

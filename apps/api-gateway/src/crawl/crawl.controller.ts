@@ -47,6 +47,7 @@ export class CrawlController extends JobRoutes {
     const generated = body.prompt?.trim()
       ? await this.prompts.generate({
           teamId: team.teamId,
+          ...(team.apiKeyId ? { apiKeyId: team.apiKeyId } : {}),
           url: body.url,
           prompt: body.prompt,
           zeroDataRetention: body.zeroDataRetention ?? false,
@@ -101,6 +102,7 @@ export class CrawlController extends JobRoutes {
   ): Promise<{ success: true; data: { url: string } & GeneratedCrawlOptions; warning?: string }> {
     const generated = await this.prompts.generate({
       teamId: team.teamId,
+      ...(team.apiKeyId ? { apiKeyId: team.apiKeyId } : {}),
       url: body.url,
       prompt: body.prompt,
       zeroDataRetention: body.zeroDataRetention ?? false,

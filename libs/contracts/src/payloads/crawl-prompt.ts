@@ -1,4 +1,4 @@
-import { IsBoolean, IsInt, IsString, IsUrl, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, IsUrl, IsUUID, MaxLength, MinLength } from 'class-validator';
 import type { ExtractionUsage } from './extraction';
 import type { SitemapMode } from './site-map';
 
@@ -12,6 +12,11 @@ export const MAX_CRAWL_PROMPT_CHARS = 10_000;
 export class CrawlOptionsFromPromptRequest {
   @IsString()
   teamId!: string;
+
+  /** The key the crawl was asked with: the model's tokens are recorded against it. */
+  @IsOptional()
+  @IsUUID()
+  apiKeyId?: string;
 
   /** The crawl's start URL: the model writes path patterns for its site. */
   @IsString()
