@@ -200,7 +200,7 @@ describe('the branding format with an LLM', () => {
     return response;
   };
 
-  it("adds the model's personality and applies its colour roles and logo choice; one credit", async () => {
+  it("adds the model's personality and applies its colour roles and logo choice; one credit, with its tokens", async () => {
     brandingReply = () => ({
       kind: 'json',
       value: {
@@ -220,7 +220,7 @@ describe('the branding format with an LLM', () => {
     });
     const from = llm.requests.length;
     let response: Awaited<ReturnType<typeof scrape>> | undefined;
-    const credits = await ledger.creditsOf(async () => {
+    const { credits, tokens } = await ledger.chargeOf(async () => {
       response = await scrape({ url: `${site.url}/branding/svg-logo`, formats: ['branding'] });
     });
     expect(response?.status).toBe(200);
@@ -233,6 +233,8 @@ describe('the branding format with an LLM', () => {
     expect(branding.logo).toMatch(/^data:image\/svg\+xml,/);
     expect(response?.data.warning).toBeUndefined();
     expect(credits).toBe(1);
+    // The fake server counts about four characters a token; the profile and evidence alone are far over 50.
+    expect(tokens).toBeGreaterThan(50);
 
     expect(llm.requests.length - from).toBe(1);
     const prompt = llm.promptOf(from);

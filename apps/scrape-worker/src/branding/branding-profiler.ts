@@ -15,6 +15,8 @@ export interface BrandedPage {
   profile: BrandingProfile;
   /** Set when the model was asked and failed: the heuristics stand. */
   refinementFailure?: string;
+  /** LLM tokens the model's pass took. */
+  tokens?: number;
 }
 
 /**
@@ -45,7 +47,8 @@ export class BrandingProfiler {
         },
         remainingMs + REPLY_GRACE_MS,
       );
-      return { profile: reply.profile ?? profile };
+      const tokens = reply.usage.promptTokens + reply.usage.completionTokens;
+      return { profile: reply.profile ?? profile, ...(tokens ? { tokens } : {}) };
     } catch (error) {
       const failure = toDomainError(error);
       return { profile, refinementFailure: `${failure.code}: ${failure.message}` };

@@ -15,6 +15,8 @@ export const DEFAULT_CHANGE_TASK = 'Describe in one or two short sentences what 
 export interface ChangeJson {
   json: unknown;
   warning?: string;
+  /** LLM tokens the comparison took. */
+  tokens?: number;
 }
 
 /**
@@ -39,7 +41,12 @@ export class ChangeJsonComparer {
       this.extractor.extractFrom(job, { url: job.url, markdown: current }, formats),
     ]);
     const warning = [...new Set([before.warning, after.warning].filter(Boolean))].join(' ');
-    return { json: fieldChanges(before.json, after.json), ...(warning ? { warning } : {}) };
+    const tokens = (before.tokens ?? 0) + (after.tokens ?? 0);
+    return {
+      json: fieldChanges(before.json, after.json),
+      ...(warning ? { warning } : {}),
+      ...(tokens ? { tokens } : {}),
+    };
   }
 
   async describe(job: ScrapeJobCommand, options: ChangeTrackingOptions, diffText: string): Promise<ChangeJson> {
@@ -48,6 +55,10 @@ export class ChangeJsonComparer {
       { url: job.url, markdown: diffText },
       { json: { prompt: `${DIFF_INPUT_NOTE} ${options.prompt ?? DEFAULT_CHANGE_TASK}` } },
     );
-    return { json: described.json, ...(described.warning ? { warning: described.warning } : {}) };
+    return {
+      json: described.json,
+      ...(described.warning ? { warning: described.warning } : {}),
+      ...(described.tokens ? { tokens: described.tokens } : {}),
+    };
   }
 }

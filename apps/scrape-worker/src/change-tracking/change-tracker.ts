@@ -18,6 +18,8 @@ const GONE_STATUSES = new Set([404, 410]);
 export interface TrackedChange {
   changeTracking: ChangeTrackingResult;
   warning?: string;
+  /** LLM tokens json mode took. */
+  tokens?: number;
 }
 
 function statusOf(previous: Snapshot | undefined, gone: boolean, markdown: string): ChangeStatus {
@@ -68,7 +70,11 @@ export class ChangeTracker {
       ? await this.compareJson(job, options, previous.markdown, markdown, changeStatus, diff?.text ?? '')
       : undefined;
     if (compared) changeTracking.json = compared.json;
-    return { changeTracking, ...(compared?.warning ? { warning: compared.warning } : {}) };
+    return {
+      changeTracking,
+      ...(compared?.warning ? { warning: compared.warning } : {}),
+      ...(compared?.tokens ? { tokens: compared.tokens } : {}),
+    };
   }
 
   /** A schema's fields are compared whatever the status; a description is only asked for a page that changed. */

@@ -15,7 +15,7 @@ export interface ScrapeUsage {
   jsonExtracted?: boolean;
   /** The `changeTracking` format was asked with its `json` mode. */
   changeTrackingJson?: boolean;
-  /** LLM tokens the `json` and `summary` formats took (recorded with the charge; credits do not follow them). */
+  /** LLM tokens the page's model calls took (recorded with the charge; credits do not follow them). */
   llmTokens?: number;
 }
 

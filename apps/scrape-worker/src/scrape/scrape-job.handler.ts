@@ -144,7 +144,7 @@ export class ScrapeJobHandler {
         ...usage,
         ...(job.options.extraction?.json ? { jsonExtracted: true } : {}),
         ...(changeTracking?.modes.includes('json') ? { changeTrackingJson: true } : {}),
-        ...(extracted.tokens ? { llmTokens: extracted.tokens } : {}),
+        ...llmTokensOf(extracted.tokens, tracked?.tokens, branded?.tokens),
       },
       ...(job.discoverLinks ? { discoveredLinks: (page.links ?? []).slice(0, MAX_DISCOVERED_LINKS_PER_PAGE) } : {}),
       ...(branded?.refinementFailure ? {} : { scraped: { job: scrapeJob, document: page } }),
@@ -171,4 +171,10 @@ export class ScrapeJobHandler {
       { msgId: `usage:scrape:${job.jobId}` },
     );
   }
+}
+
+/** The LLM tokens of a page's model calls (json and summary, change tracking's json mode, branding's pass). */
+function llmTokensOf(...calls: (number | undefined)[]): { llmTokens?: number } {
+  const tokens = calls.reduce<number>((sum, call) => sum + (call ?? 0), 0);
+  return tokens > 0 ? { llmTokens: tokens } : {};
 }

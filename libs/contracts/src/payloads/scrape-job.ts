@@ -254,7 +254,7 @@ export class ScrapeJobFinishedEvent {
   @Min(0)
   credits?: number;
 
-  /** LLM tokens the page's `json` and `summary` formats took; recorded with a direct scrape's charge. */
+  /** LLM tokens the page's model calls took (json, summary, change tracking's json, branding); charged with it. */
   @IsOptional()
   @IsInt()
   @Min(0)
