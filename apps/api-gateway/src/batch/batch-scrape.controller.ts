@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
-import { isURL } from 'class-validator';
 import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { ApiKeyGuard } from '../auth/api-key.guard';
@@ -12,10 +11,8 @@ import { JobRoutes } from '../jobs/job-routes';
 import { JobsClient } from '../jobs/jobs.client';
 import { resolveWebhook } from '../jobs/webhook.dto';
 import { resolveScrapeOptions } from '../scrape/resolve-scrape-options';
-import { withScheme } from '../scrape/scrape-request.dto';
+import { isHttpUrl, withScheme } from '../http/target-url';
 import { BatchScrapeRequestDto } from './batch-scrape-request.dto';
-
-const URL_RULES = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 
 @Controller('v2/batch/scrape')
 @UseGuards(ApiKeyGuard)
@@ -51,7 +48,7 @@ export class BatchScrapeController extends JobRoutes {
     const invalid: string[] = [];
     for (const url of given) {
       const normalised = String(withScheme({ value: url }));
-      if (normalised.length <= 8192 && isURL(normalised, URL_RULES)) valid.push(normalised);
+      if (isHttpUrl(normalised)) valid.push(normalised);
       else invalid.push(url);
     }
     if (invalid.length > 0 && !ignoreInvalidURLs) {

@@ -9,7 +9,6 @@ import {
   IsObject,
   IsOptional,
   IsString,
-  IsUrl,
   Max,
   MaxLength,
   Min,
@@ -17,20 +16,14 @@ import {
 } from 'class-validator';
 import { ScrapeOptions } from '@wh/contracts';
 import { SdkRequest } from '../http/sdk-fields';
-import { withScheme } from '../scrape/scrape-request.dto';
+import { TargetUrl } from '../http/target-url';
 import { toWebhookDto, WebhookDto } from '../jobs/webhook.dto';
 
 const MAX_PATH_PATTERNS = 100;
 
 /** Body of POST /v2/crawl (spec 4.5). */
 export class CrawlRequestDto extends SdkRequest {
-  @Transform(withScheme)
-  @IsString()
-  @MaxLength(8192)
-  @IsUrl(
-    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
-    { message: 'url must be an http or https URL' },
-  )
+  @TargetUrl()
   url!: string;
 
   @IsOptional()

@@ -1,13 +1,11 @@
-import { isURL } from 'class-validator';
 import { ErrorCode, type ExtractJobCreateRequest, MAX_EXTRACT_URLS, type ResolvedScrapeOptions } from '@wh/contracts';
 import { compileUserSchema, InvalidSchemaError } from '@wh/extraction';
 import { DomainError } from '@wh/platform/errors';
 import { assertAllowedTarget } from '@wh/platform/target-safety';
 import { resolveScrapeOptions } from '../scrape/resolve-scrape-options';
-import { withScheme } from '../scrape/scrape-request.dto';
+import { isHttpUrl, withScheme } from '../http/target-url';
 import type { ExtractRequestDto } from './extract-request.dto';
 
-const URL_RULES = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 const WILDCARD = '/*';
 
 export type ResolvedExtract = Omit<ExtractJobCreateRequest, 'teamId' | 'apiKeyId' | 'idempotencyKey'> & {
@@ -20,7 +18,7 @@ const badRequest = (message: string, details?: unknown): DomainError =>
 /** Why a URL cannot be read, or undefined when it can: not an http(s) URL, or a target this deployment refuses. */
 function urlProblem(url: string, allowPrivateTargets: boolean): string | undefined {
   const base = url.endsWith(WILDCARD) ? url.slice(0, -WILDCARD.length) || url : url;
-  if (url.length > 8192 || !isURL(base, URL_RULES)) return 'not an http(s) URL';
+  if (!isHttpUrl(base)) return 'not an http(s) URL';
   try {
     assertAllowedTarget(new URL(base), allowPrivateTargets);
   } catch (error) {

@@ -1,15 +1,11 @@
+import { HttpUrl } from '../http/target-url';
 import { plainToInstance } from 'class-transformer';
-import { IsArray, IsIn, IsObject, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { IsArray, IsIn, IsObject, IsOptional } from 'class-validator';
 import { IsStringRecord, WEBHOOK_EVENT_KINDS, type WebhookEventKind, type WebhookTarget } from '@wh/contracts';
 
 /** The webhook object of spec 2.3. */
 export class WebhookDto {
-  @IsString()
-  @MaxLength(8192)
-  @IsUrl(
-    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
-    { message: 'webhook.url must be an http or https URL' },
-  )
+  @HttpUrl('webhook.url')
   url!: string;
 
   @IsOptional()

@@ -1,16 +1,5 @@
-import { Transform, Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import {
   IsStringRecord,
   LocationOption,
@@ -20,17 +9,11 @@ import {
   type SitemapMode,
 } from '@wh/contracts';
 import { SdkRequest } from '../http/sdk-fields';
-import { withScheme } from '../scrape/scrape-request.dto';
+import { TargetUrl } from '../http/target-url';
 
 /** Body of POST /v2/map, with the fields Firecrawl v2 and its SDK's `map()` send. */
 export class MapRequestDto extends SdkRequest {
-  @Transform(withScheme)
-  @IsString()
-  @MaxLength(8192)
-  @IsUrl(
-    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
-    { message: 'url must be an http or https URL' },
-  )
+  @TargetUrl()
   url!: string;
 
   @IsOptional()
