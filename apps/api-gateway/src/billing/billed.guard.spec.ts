@@ -54,7 +54,7 @@ describe('BilledGuard', () => {
     await expect(guard.canActivate(context)).resolves.toBe(true);
 
     expect(limiter.hit).toHaveBeenCalledWith('team-1', 'scrape', 5);
-    expect(credits.admit).toHaveBeenCalledWith('team-1', 1);
+    expect(credits.admit).toHaveBeenCalledWith('team-1', 1, standing);
     expect(request.remainingCredits).toBe(4);
   });
 
@@ -65,6 +65,11 @@ describe('BilledGuard', () => {
 
     expect(limiter.hit).not.toHaveBeenCalled();
     expect(credits.admit).not.toHaveBeenCalled();
+
+    const limited = setup('status', async () => ({ ...standing, rateLimits: { status: 3 } }));
+    await limited.guard.canActivate(limited.context);
+    expect(limited.limiter.hit).toHaveBeenCalledWith('team-1', 'status', 3);
+    expect(limited.credits.admit).not.toHaveBeenCalled();
   });
 
   it('lets a status read through while billing does not answer, but not paid work', async () => {
@@ -85,7 +90,7 @@ describe('BilledGuard', () => {
     await guard.canActivate(context);
 
     expect(limiter.hit).toHaveBeenCalledWith('team-1', 'map', 9);
-    expect(credits.admit).toHaveBeenCalledWith('team-1', 3);
+    expect(credits.admit).toHaveBeenCalledWith('team-1', 3, { ...standing, rateLimits: { map: 9 } });
   });
 
   it('refuses work that spends tokens once the plan’s tokens are used up, and not on an unlimited token plan', async () => {

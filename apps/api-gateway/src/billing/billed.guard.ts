@@ -91,7 +91,9 @@ export class BilledGuard implements CanActivate {
       throw new DomainError(ErrorCode.InsufficientCredits, INSUFFICIENT_TOKENS_MESSAGE);
     }
     if (rule.minimumCredits > 0) {
-      request.remainingCredits = (await this.credits.admit(team.teamId, rule.minimumCredits)).remainingCredits;
+      request.remainingCredits = (
+        await this.credits.admit(team.teamId, rule.minimumCredits, standing)
+      ).remainingCredits;
     }
     return true;
   }

@@ -86,9 +86,12 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
     return (await this.fetch(teamId)).credits;
   }
 
-  /** Admits work costing at least `credits` or refuses it with a 402. */
-  async admit(teamId: string, credits = 1): Promise<TeamCreditsReply> {
-    const standing = await this.of(teamId);
+  /**
+   * Admits work costing at least `credits` or refuses it with a 402. A caller that has just read the team's
+   * `standing` passes it, so one request asks billing at most once.
+   */
+  async admit(teamId: string, credits = 1, standing?: TeamCreditsReply): Promise<TeamCreditsReply> {
+    standing ??= await this.of(teamId);
     if (standing.remainingCredits !== null && standing.remainingCredits < credits) {
       throw new DomainError(ErrorCode.InsufficientCredits, INSUFFICIENT_CREDITS_MESSAGE);
     }

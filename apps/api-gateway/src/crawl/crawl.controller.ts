@@ -94,7 +94,8 @@ export class CrawlController extends JobRoutes {
 
   /** What a crawl `prompt` would set (Firecrawl's `crawlParamsPreview`), without crawling or charging. */
   @Post('params-preview')
-  @Billed('crawl')
+  // It spends the model's tokens but no credits: refused once the plan's tokens are used up, never for credits.
+  @Billed('crawl', { minimumCredits: 0, spendsTokens: true })
   @HttpCode(200)
   async paramsPreview(
     @CurrentTeam() team: TeamContext,

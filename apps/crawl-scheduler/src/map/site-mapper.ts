@@ -118,7 +118,8 @@ export class SiteMapper {
       request.teamId,
       siteHost(start),
       request.includeSubdomains,
-      request.limit,
+      // With `search` everything found is ranked before the limit applies, the team's own pages too.
+      request.search ? MAX_MAP_LIMIT : request.limit,
     );
     startPage?.catch(() => undefined);
     knownPages.catch(() => undefined);
