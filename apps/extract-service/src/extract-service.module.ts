@@ -16,7 +16,7 @@ import type { ExtractDatabase } from './database/extract-database';
 import { ExtractServiceConfig } from './extract-service.config';
 import { ExtractPageHandler } from './extraction/extract-page.handler';
 import { ExtractPageService } from './extraction/extract-page.service';
-import { CreateExtractJob, SEARCH_CONFIGURED } from './jobs/create-extract-job.service';
+import { CreateExtractJob } from './jobs/create-extract-job.service';
 import { ExtractJobBiller } from './jobs/extract-job-biller';
 import { ExtractJobHousekeeping } from './jobs/extract-job-housekeeping';
 import { ExtractJobRunHandler } from './jobs/extract-job-run.handler';
@@ -127,11 +127,6 @@ export const SEARCH_BACKEND = Symbol('SEARCH_BACKEND');
           maxOutputTokens: config.LLM_MAX_OUTPUT_TOKENS,
           maxChunks: config.LLM_MAX_CHUNKS,
         }),
-    },
-    {
-      provide: SEARCH_CONFIGURED,
-      inject: [ExtractServiceConfig],
-      useFactory: (config: ExtractServiceConfig) => Boolean(config.SEARCH_URL?.trim()),
     },
     ScrapeClient,
     ExtractJobsRepository,

@@ -3,15 +3,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type ExtractJobCreateReply, type ExtractJobCreateRequest, Subjects } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { JetStreamPublisher } from '@wh/platform/messaging';
+import { searchNotConfigured } from '@wh/search';
 import { LLM_SETTINGS_HINT } from '../extraction/extract-page.service';
+import { WebSearchService } from '../search/web-search.service';
 import { ExtractJobsRepository } from './extract-jobs.repository';
 import { JobExtractor } from './job-extractor';
 
 /** How long a job and its answer are kept (Firecrawl's extract results expire after a day). */
 export const EXTRACT_JOB_TTL_MS = 24 * 3_600_000;
-
-/** Whether this deployment has a search backend (`SEARCH_URL`), which `enableWebSearch` needs. */
-export const SEARCH_CONFIGURED = Symbol('SEARCH_CONFIGURED');
 
 /**
  * Starts a job: refuses at once what this deployment cannot do (no model for a request without a schema, no search
@@ -24,7 +23,7 @@ export class CreateExtractJob {
     @Inject(ExtractJobsRepository) private readonly jobs: ExtractJobsRepository,
     @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
     @Inject(JobExtractor) private readonly extractor: JobExtractor,
-    @Inject(SEARCH_CONFIGURED) private readonly searchConfigured: boolean,
+    @Inject(WebSearchService) private readonly search: WebSearchService,
   ) {}
 
   async execute(request: ExtractJobCreateRequest): Promise<ExtractJobCreateReply> {
@@ -35,13 +34,7 @@ export class CreateExtractJob {
         { settings: ['LLM_BASE_URL', 'LLM_MODEL', 'LLM_API_KEY'] },
       );
     }
-    if (request.enableWebSearch && !this.searchConfigured) {
-      throw new DomainError(
-        ErrorCode.SearchNotConfigured,
-        'enableWebSearch needs a search backend, and this deployment has none: set SEARCH_URL to a SearXNG-compatible JSON API (e.g. SEARCH_URL=http://localhost:8080)',
-        { settings: ['SEARCH_URL'] },
-      );
-    }
+    if (request.enableWebSearch && !this.search.configured) throw searchNotConfigured();
     const { teamId, apiKeyId, idempotencyKey, ...asked } = request;
     const { id, created } = await this.jobs.create({
       id: randomUUID(),

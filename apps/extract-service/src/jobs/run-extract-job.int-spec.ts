@@ -21,6 +21,7 @@ import { JobExtractor } from './job-extractor';
 import { JobPageReader } from './job-page-reader';
 import { RunExtractJob } from './run-extract-job';
 import { TargetResolver } from './target-resolver';
+import { WebSearchService } from '../search/web-search.service';
 
 // The extract-service-jobs consumer on a real JetStream and Postgres with the fake model. Each job here stands where
 // a killed process left it (pages already read, or completed but not billed): the command delivered again must
@@ -60,7 +61,7 @@ describe('RunExtractJob behind the extract-service-jobs consumer', () => {
     });
     const runJob = new RunExtractJob(
       jobs,
-      new TargetResolver(new NatsRequester(nats.client)),
+      new TargetResolver(new NatsRequester(nats.client), new WebSearchService(null)),
       new JobPageReader(new ScrapeClient(nats.client, nats.publisher), jobs),
       extractor,
       new ExtractJobBiller(nats.publisher, jobs),

@@ -2,6 +2,8 @@ import type { SiteMapReply, WebSearchReply } from '@wh/contracts';
 import { resolvedScrapeOptions } from '@wh/testing';
 import type { NatsRequester } from '@wh/platform/messaging';
 import type { ExtractJobRequest } from '../database/extract-database';
+import type { SearchBackend } from '@wh/search';
+import { WebSearchService } from '../search/web-search.service';
 import { MAX_WILDCARD_PAGES, searchWords, TargetResolver } from './target-resolver';
 
 const request = (overrides: Partial<ExtractJobRequest> = {}): ExtractJobRequest => ({
@@ -17,16 +19,23 @@ const request = (overrides: Partial<ExtractJobRequest> = {}): ExtractJobRequest 
   ...overrides,
 });
 
-/** Answers `crawl.site.map` and `search.web.query` as their handlers would, recording what was asked. */
+/** Answers `crawl.site.map` as its handler would and web search as a backend would, recording what was asked. */
 function requester(map: SiteMapReply, search: WebSearchReply = {}) {
   const asked: Array<{ subject: string; payload: Record<string, unknown> }> = [];
   const fake = {
     request: async (subject: string, payload: Record<string, unknown>) => {
       asked.push({ subject, payload });
-      return subject === 'crawl.site.map' ? map : search;
+      return map;
     },
   };
-  return { asked, resolver: new TargetResolver(fake as unknown as NatsRequester) };
+  const backend = {
+    search: async (query: Record<string, unknown>) => {
+      asked.push({ subject: 'search.web.query', payload: query });
+      return search;
+    },
+  };
+  const webSearch = new WebSearchService(backend as unknown as SearchBackend);
+  return { asked, resolver: new TargetResolver(fake as unknown as NatsRequester, webSearch) };
 }
 
 describe('TargetResolver', () => {

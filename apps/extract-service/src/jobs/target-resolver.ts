@@ -3,6 +3,7 @@ import { Subjects } from '@wh/contracts';
 import { isPlainObject, type JsonSchema } from '@wh/extraction';
 import { NatsRequester } from '@wh/platform/messaging';
 import type { ExtractJobRequest } from '../database/extract-database';
+import { WebSearchService } from '../search/web-search.service';
 
 /** Pages one `https://site/*` URL stands for at most: the most relevant to the request, found by the site's map. */
 export const MAX_WILDCARD_PAGES = 20;
@@ -28,7 +29,10 @@ const isWildcard = (url: string): boolean => url.endsWith('/*');
  */
 @Injectable()
 export class TargetResolver {
-  constructor(@Inject(NatsRequester) private readonly requester: NatsRequester) {}
+  constructor(
+    @Inject(NatsRequester) private readonly requester: NatsRequester,
+    @Inject(WebSearchService) private readonly search: WebSearchService,
+  ) {}
 
   async resolve(teamId: string, request: ExtractJobRequest): Promise<ResolvedTargets> {
     const words = searchWords(request);
@@ -70,17 +74,14 @@ export class TargetResolver {
   }
 
   private async searchResults(teamId: string, words: string): Promise<string[]> {
-    const reply = await this.requester.request(
-      Subjects.webSearch,
-      {
-        teamId,
-        query: words.slice(0, 2_000),
-        limit: WEB_SEARCH_PAGES,
-        sources: ['web'],
-        deadlineAt: Date.now() + LOOKUP_TIMEOUT_MS,
-      },
-      LOOKUP_TIMEOUT_MS + 5_000,
-    );
+    // The search client lives in this service: asked in process, not over NATS.
+    const reply = await this.search.run({
+      teamId,
+      query: words.slice(0, 2_000),
+      limit: WEB_SEARCH_PAGES,
+      sources: ['web'],
+      deadlineAt: Date.now() + LOOKUP_TIMEOUT_MS,
+    });
     return (reply.web ?? []).map((result) => result.url).slice(0, WEB_SEARCH_PAGES);
   }
 }

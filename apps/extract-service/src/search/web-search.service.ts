@@ -5,6 +5,11 @@ import { type SearchBackend, searchNotConfigured } from '@wh/search';
 export class WebSearchService {
   constructor(private readonly backend: SearchBackend | null) {}
 
+  /** Whether a backend is configured (`SEARCH_URL`): extract refuses `enableWebSearch` up front without one. */
+  get configured(): boolean {
+    return this.backend !== null;
+  }
+
   async run(request: WebSearchRequest): Promise<WebSearchReply> {
     if (!this.backend) throw searchNotConfigured();
     const { teamId: _teamId, ...query } = request;
