@@ -2,6 +2,7 @@ import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
 import { DomainError } from '@wh/platform/errors';
 import {
   acquireAttemptSlot,
+  readLimited,
   type BackoffPolicy,
   parseRetryAfter,
   retryDelayMs,
@@ -215,7 +216,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
         signal,
         dispatcher: this.dispatcher,
       });
-      const text = await readLimited(response.body, this.options.maxResponseBytes ?? 16 * 1024 * 1024);
+      const text = await readLimited(response.body, this.options.maxResponseBytes ?? 16 * 1024 * 1024, tooLarge);
       if (response.statusCode >= 200 && response.statusCode < 300) {
         try {
           return { kind: 'ok', reply: JSON.parse(text) as ChatCompletionReply };
@@ -288,18 +289,6 @@ function timeLeft(request: LlmRequest): number {
   return request.deadlineAt === undefined ? Number.POSITIVE_INFINITY : request.deadlineAt - Date.now();
 }
 
-async function readLimited(body: AsyncIterable<Buffer>, maxBytes: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > maxBytes)
-      throw llmUnavailable(`the LLM server's answer exceeded ${maxBytes} bytes`, { maxBytes }, false);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** The error text of a failed reply, whichever shape the server uses (OpenAI, Ollama, vLLM, llama-server). */
 function errorMessage(text: string): string {
   try {
@@ -331,4 +320,8 @@ function failure(outcome: Exclude<AttemptOutcome, { kind: 'ok' }>, attempts: num
     ? `the LLM server refused the API key (HTTP ${outcome.status}): check LLM_API_KEY`
     : `the LLM server answered HTTP ${outcome.status}${why ? ` (${why})` : ''}: ${outcome.message}`;
   return llmUnavailable(message, { status: outcome.status, attempts }, retryable);
+}
+
+function tooLarge(maxBytes: number): Error {
+  return llmUnavailable(`the LLM server's answer exceeded ${maxBytes} bytes`, { maxBytes }, false);
 }

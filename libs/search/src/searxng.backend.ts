@@ -2,6 +2,7 @@ import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
 import type { SearchSource, WebSearchReply } from '@wh/contracts';
 import {
   acquireAttemptSlot,
+  readLimited,
   type BackoffPolicy,
   parseRetryAfter,
   retryDelayMs,
@@ -210,7 +211,7 @@ export class SearxngBackend implements SearchBackend {
         signal,
         dispatcher: this.dispatcher,
       });
-      const text = await readLimited(response.body, this.options.maxResponseBytes ?? 8 * 1024 * 1024);
+      const text = await readLimited(response.body, this.options.maxResponseBytes ?? 8 * 1024 * 1024, tooLarge);
       if (response.statusCode < 200 || response.statusCode >= 300) {
         return {
           kind: 'http',
@@ -263,18 +264,6 @@ function engineFailure(entry: unknown): string {
   return Array.isArray(entry) ? `${String(entry[0])} (${String(entry[1])})` : String(entry);
 }
 
-async function readLimited(body: AsyncIterable<Buffer>, maxBytes: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > maxBytes)
-      throw searchUnavailable(`the search backend's answer exceeded ${maxBytes} bytes`, { maxBytes }, false);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 function failure(outcome: Exclude<AttemptOutcome, { kind: 'ok' }>, attempts: number, why?: string): DomainError {
   const after = why ? ` (${why})` : '';
   if (outcome.kind === 'timeout') {
@@ -313,4 +302,8 @@ function failure(outcome: Exclude<AttemptOutcome, { kind: 'ok' }>, attempts: num
     details,
     retryable,
   );
+}
+
+function tooLarge(maxBytes: number): Error {
+  return searchUnavailable(`the search backend's answer exceeded ${maxBytes} bytes`, { maxBytes }, false);
 }
