@@ -1,3 +1,4 @@
+import { hasPdfSignature } from '../pdf/pdf-document';
 import path from 'node:path';
 
 /** The kinds of file POST /v2/parse converts. */
@@ -66,12 +67,6 @@ function zipContentType(body: Buffer): string {
   return ZIP_FORMATS.find(({ entry }) => body.includes(entry, 0, 'latin1'))?.contentType ?? 'application/zip';
 }
 
-/** A PDF may carry a few bytes of junk before its header; readers look in the first kilobyte. */
-function isPdf(body: Buffer): boolean {
-  const header = body.indexOf('%PDF-', 0, 'latin1');
-  return header >= 0 && header < 1024;
-}
-
 /** Text has no NUL bytes in its first 8 KB (UTF-16 without a BOM is not taken). */
 function looksLikeText(body: Buffer): boolean {
   return !body.subarray(0, 8192).includes(0);
@@ -90,7 +85,7 @@ function baseType(contentType: string | undefined): string {
  * file name's extension to tell HTML and Markdown from plain text. A declared type never makes binary bytes text.
  */
 export function detectFileType(body: Buffer, filename: string, declaredContentType?: string): DetectedFile {
-  if (isPdf(body)) return { kind: 'pdf', contentType: CONTENT_TYPE_OF.pdf };
+  if (hasPdfSignature(body)) return { kind: 'pdf', contentType: CONTENT_TYPE_OF.pdf };
   if (startsWith(body, [0x50, 0x4b, 0x03, 0x04])) {
     const contentType = zipContentType(body);
     return contentType === DOCX_CONTENT_TYPE ? { kind: 'docx', contentType } : { kind: 'unsupported', contentType };

@@ -1,6 +1,6 @@
 import mammoth from 'mammoth';
 import type { DocumentFormat, PageMetadata, ResolvedScrapeOptions, ScrapeDocument } from '@wh/contracts';
-import { pdfDocument } from '../pdf/pdf-document';
+import { escapeHtml, pdfDocument } from '../pdf/pdf-document';
 import type { Converter } from '../scrape/document-builder';
 import { type ConvertibleKind, decodeText } from './file-type';
 import { markdownToHtml } from './markdown-html';
@@ -18,10 +18,6 @@ export interface FileToConvert {
   contentType: string;
   filename: string;
   options: ResolvedScrapeOptions;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function htmlPage(body: string): string {

@@ -9,11 +9,17 @@ export interface PdfDocument {
   pagesParsed: number;
 }
 
-export function isPdf(contentType: string, body: Buffer): boolean {
-  return contentType === 'application/pdf' || body.subarray(0, 5).toString('latin1') === '%PDF-';
+/** A PDF may carry a few bytes of junk before its header; readers look in the first kilobyte. */
+export function hasPdfSignature(body: Buffer): boolean {
+  const header = body.indexOf('%PDF-', 0, 'latin1');
+  return header >= 0 && header < 1024;
 }
 
-function escapeHtml(text: string): string {
+export function isPdf(contentType: string, body: Buffer): boolean {
+  return contentType === 'application/pdf' || hasPdfSignature(body);
+}
+
+export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
