@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type DocumentFormat,
   ErrorCode,
   type ExtractionFormats,
   type ExtractPageReply,
+  type ResolvedScrapeOptions,
   type ScrapeDocument,
   type ScrapeJobCommand,
   Subjects,
@@ -19,6 +21,25 @@ export interface ExtractionSource {
 
 /** What the `json` and `summary` formats add to a document, and the LLM tokens they took (absent: no model call). */
 export type ExtractedFormats = Pick<ExtractPageReply, 'json' | 'summary' | 'warning'> & { tokens?: number };
+
+/** The formats extraction reads whatever was asked (markdown, and raw HTML for structured data), beyond `asked`. */
+export function formatsExtractionReads(options: ResolvedScrapeOptions): DocumentFormat[] {
+  if (!options.extraction) return [];
+  return (['markdown', 'rawHtml'] as const).filter((format) => !options.formats.includes(format));
+}
+
+/** The document the caller gets: `page` without the formats only extraction needed, with what extraction added. */
+export function withExtracted(
+  page: ScrapeDocument,
+  extracted: ExtractedFormats,
+  dropped: DocumentFormat[],
+): ScrapeDocument {
+  const document: ScrapeDocument = { ...page };
+  for (const format of dropped) delete document[format];
+  if (extracted.json !== undefined) document.json = extracted.json;
+  if (extracted.summary !== undefined) document.summary = extracted.summary;
+  return document;
+}
 
 /**
  * A NATS request outlives the extraction's own deadline by this much, so extract-service's `LLM_TIMEOUT` reply

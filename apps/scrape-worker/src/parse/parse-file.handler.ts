@@ -13,7 +13,7 @@ import { LOGGER, type Logger } from '@wh/platform/logging';
 import { HandleRequest, JetStreamPublisher, PreserveRpcErrors } from '@wh/platform/messaging';
 import type { ObjectStorage } from '@wh/platform/storage';
 import type { PageSlots } from '../browser/page-slots';
-import { PageExtractor } from '../extraction/page-extractor';
+import { formatsExtractionReads, PageExtractor, withExtracted } from '../extraction/page-extractor';
 import { scrapeCredits } from '../scrape/scrape-credits';
 import { type ConvertibleKind, detectFileType } from './file-type';
 import { PARSE_SLOTS, PARSE_UPLOADS } from './parse-uploads.provider';
@@ -49,9 +49,7 @@ export class ParseFileHandler {
     const started = Date.now();
     const { options } = request;
     // Extraction reads the markdown and the raw HTML whatever formats were asked for; they are dropped after.
-    const needed: DocumentFormat[] = options.extraction
-      ? (['markdown', 'rawHtml'] as const).filter((format) => !options.formats.includes(format))
-      : [];
+    const needed = formatsExtractionReads(options);
     // Only the conversion holds a slot: waiting on extract-service's model costs this worker nothing.
     await this.slots.acquire();
     let converted: ConvertedUpload;
@@ -60,8 +58,8 @@ export class ParseFileHandler {
     } finally {
       this.slots.release();
     }
-    const document = await this.withExtraction(request, converted.document, needed);
-    await this.bill(request, converted);
+    const { document, tokens } = await this.withExtraction(request, converted.document, needed);
+    await this.bill(request, converted, tokens);
     this.logger.info(
       {
         jobId: request.jobId,
@@ -106,7 +104,7 @@ export class ParseFileHandler {
     request: ParseFileRequest,
     page: ScrapeDocument,
     needed: DocumentFormat[],
-  ): Promise<ScrapeDocument> {
+  ): Promise<{ document: ScrapeDocument; tokens: number | undefined }> {
     const job: ScrapeJobCommand = {
       jobId: request.jobId,
       teamId: request.teamId,
@@ -116,16 +114,16 @@ export class ParseFileHandler {
       deadlineAt: request.deadlineAt,
     };
     const extracted = await this.extractor.extract(job, page);
-    const document: ScrapeDocument = { ...page };
-    for (const format of needed) delete document[format];
-    if (extracted.json !== undefined) document.json = extracted.json;
-    if (extracted.summary !== undefined) document.summary = extracted.summary;
+    const document = withExtracted(page, extracted, needed);
     if (extracted.warning) document.warning = extracted.warning;
-    return document;
+    return { document, tokens: extracted.tokens };
   }
 
-  /** Once per upload: billing keeps one charge per event id, so a repeated request is not charged twice. */
-  private async bill(request: ParseFileRequest, converted: ConvertedFile): Promise<void> {
+  /**
+   * Once per upload, with the LLM tokens of its json and summary formats: billing keeps one charge per event id, so
+   * a repeated request is not charged twice.
+   */
+  private async bill(request: ParseFileRequest, converted: ConvertedFile, tokens: number | undefined): Promise<void> {
     const credits = scrapeCredits({
       ...(converted.pdfPagesParsed !== undefined ? { pdfPagesParsed: converted.pdfPagesParsed } : {}),
       proxyUsed: 'basic',
@@ -140,6 +138,7 @@ export class ParseFileHandler {
         jobId: request.jobId,
         ...(request.apiKeyId ? { apiKeyId: request.apiKeyId } : {}),
         credits,
+        ...(tokens ? { tokens } : {}),
         occurredAt: new Date().toISOString(),
       },
       { msgId: `usage:parse:${request.jobId}` },

@@ -18,7 +18,7 @@ import {
 } from '@wh/platform/messaging';
 import { BrandingProfiler } from '../branding/branding-profiler';
 import { ChangeTracker } from '../change-tracking/change-tracker';
-import { PageExtractor } from '../extraction/page-extractor';
+import { formatsExtractionReads, PageExtractor, withExtracted } from '../extraction/page-extractor';
 import { PageScraper } from './page-scraper';
 import { scrapeCredits, type ScrapeUsage } from './scrape-credits';
 
@@ -116,7 +116,7 @@ export class ScrapeJobHandler {
     const asked = job.options.formats;
     const needed: DocumentFormat[] = [
       ...(job.discoverLinks ? (['links'] as const) : []),
-      ...(job.options.extraction ? (['markdown', 'rawHtml'] as const) : []),
+      ...formatsExtractionReads(job.options),
     ].filter((format) => !asked.includes(format));
     const scrapeJob =
       needed.length === 0 ? job : { ...job, options: { ...job.options, formats: [...asked, ...needed] } };
@@ -126,10 +126,7 @@ export class ScrapeJobHandler {
       brandingSample && this.branding.profile(job, page.metadata.url || job.url, brandingSample),
     ]);
     if (branded) page.branding = branded.profile;
-    const document: ScrapeDocument = { ...page };
-    for (const format of needed) delete document[format];
-    if (extracted.json !== undefined) document.json = extracted.json;
-    if (extracted.summary !== undefined) document.summary = extracted.summary;
+    const document = withExtracted(page, extracted, needed);
     const { changeTracking } = job.options;
     const tracked = changeTracking && (await this.changes.track(job, changeTracking, page, now));
     if (tracked) document.changeTracking = tracked.changeTracking;
