@@ -3,6 +3,7 @@ import { Streams } from '@wh/contracts';
 import { PlatformModule } from '@wh/platform/runtime';
 import { ScrapeClient } from '@wh/scrape-client';
 import { AuthModule } from './auth/auth.module';
+import { UsageCharges } from './billing/usage-charges';
 import { BatchScrapeController } from './batch/batch-scrape.controller';
 import { CrawlController } from './crawl/crawl.controller';
 import { ExtractController } from './extract/extract.controller';
@@ -14,7 +15,6 @@ import { objectStorageProvider } from './files/object-storage.provider';
 import { GatewayConfig } from './gateway.config';
 import { JobWatchRoute } from './jobs/job-watch.route';
 import { JobsClient } from './jobs/jobs.client';
-import { MapCharges } from './map/map-charges';
 import { MapController } from './map/map.controller';
 import { ParseController } from './parse/parse.controller';
 import { ScrapeController } from './scrape/scrape.controller';
@@ -57,7 +57,7 @@ export const API_GATEWAY = 'api-gateway';
     objectStorageProvider,
     SearchService,
     SearchResultScraper,
-    MapCharges,
+    UsageCharges,
     CrawlPromptClient,
   ],
 })

@@ -6,19 +6,22 @@ import { NatsRequester } from '@wh/platform/messaging';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
 import { Billed } from '../billing/billed.guard';
-import { MapCharges } from './map-charges';
+import { UsageCharges } from '../billing/usage-charges';
 import { MapRequestDto } from './map-request.dto';
 import { resolveMapRequest } from './resolve-map-request';
 
 /** Time the reply may take past the map's deadline: the scheduler answers at the deadline itself. */
 const REPLY_GRACE_MS = 5_000;
 
+/** Firecrawl's price of a map, whatever its size. */
+const MAP_CREDITS = 1;
+
 @Controller('v2')
 @UseGuards(ApiKeyGuard)
 export class MapController {
   constructor(
     @Inject(NatsRequester) private readonly requester: NatsRequester,
-    @Inject(MapCharges) private readonly charges: MapCharges,
+    @Inject(UsageCharges) private readonly charges: UsageCharges,
   ) {}
 
   @Post('map')
@@ -35,7 +38,7 @@ export class MapController {
         linksFound: reply.links.length,
       });
     }
-    await this.charges.charge(team, randomUUID());
+    await this.charges.charge(team, 'map', randomUUID(), MAP_CREDITS);
     return { success: true, links: reply.links, ...(reply.warning ? { warning: reply.warning } : {}) };
   }
 }

@@ -1,3 +1,4 @@
+import { UsageCharges } from '../billing/usage-charges';
 import { ErrorCode, Subjects, type UsageRecordedEvent, type WebSearchReply } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import type { JetStreamPublisher, NatsRequester } from '@wh/platform/messaging';
@@ -22,7 +23,7 @@ describe('SearchService', () => {
   }));
   const service = new SearchService(
     { request } as unknown as NatsRequester,
-    { publish } as unknown as JetStreamPublisher,
+    new UsageCharges({ publish } as unknown as JetStreamPublisher),
     { scrapeAll } as unknown as SearchResultScraper,
   );
   const team = { teamId: 'team-1', apiKeyId: KEY_ID, concurrencyLimit: 4 };

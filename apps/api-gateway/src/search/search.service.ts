@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Subjects } from '@wh/contracts';
-import { JetStreamPublisher, NatsRequester } from '@wh/platform/messaging';
+import { NatsRequester } from '@wh/platform/messaging';
+import { UsageCharges } from '../billing/usage-charges';
 import type { TeamContext } from '../auth/team-context';
 import { SearchResultScraper } from './result-scraper';
 import { planSearch, searchCredits } from './search-plan';
@@ -35,7 +36,7 @@ export interface SearchResponse {
 export class SearchService {
   constructor(
     @Inject(NatsRequester) private readonly requester: NatsRequester,
-    @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
+    @Inject(UsageCharges) private readonly charges: UsageCharges,
     @Inject(SearchResultScraper) private readonly scraper: SearchResultScraper,
   ) {}
 
@@ -49,7 +50,7 @@ export class SearchService {
     );
     const results: SearchResults = plan.ignoreInvalidUrls ? withoutInvalidUrls(found) : found;
     const credits = searchCredits(resultCount(results));
-    await this.bill(team, id, credits);
+    if (credits > 0) await this.charges.charge(team, 'search', id, credits);
 
     let data: SearchData = results;
     let scrapeCredits = 0;
@@ -59,23 +60,5 @@ export class SearchService {
       scrapeCredits = pages.credits;
     }
     return { success: true, data, creditsUsed: credits + scrapeCredits, id, ...(warning ? { warning } : {}) };
-  }
-
-  /** One charge per search: billing keeps one per event id, and the stream drops a repeated message id. */
-  private async bill(team: TeamContext, searchId: string, credits: number): Promise<void> {
-    if (credits === 0) return;
-    await this.publisher.publish(
-      Subjects.usageRecorded,
-      {
-        eventId: `search:${searchId}`,
-        teamId: team.teamId,
-        kind: 'search',
-        jobId: searchId,
-        ...(team.apiKeyId ? { apiKeyId: team.apiKeyId } : {}),
-        credits,
-        occurredAt: new Date().toISOString(),
-      },
-      { msgId: `usage:search:${searchId}` },
-    );
   }
 }
