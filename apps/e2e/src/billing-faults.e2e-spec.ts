@@ -51,7 +51,7 @@ describe('billing across a NATS restart', () => {
       { natsUrl: nats.url, postgresAdminUrl: sharedInfrastructure().postgresAdminUrl },
       { services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service'], label: 'billing-faults' },
     );
-    crawlSite = await startOwnCrawlSite({ bulkPages: PAGES, bulkPageDelayMs: 150 });
+    crawlSite = await startOwnCrawlSite({ bulkPages: PAGES, bulkPageDelayMs: 400 });
     site = await startFixtureServer();
   }, 90_000);
 
@@ -83,6 +83,8 @@ describe('billing across a NATS restart', () => {
       intervalMs: 100,
     });
 
+    // The restart must land mid-crawl, or the test proves nothing about it.
+    expect((await firecrawl.getCrawlStatus(id)).completed).toBeLessThan(PAGES);
     await nats.stop();
     nats = await startNats();
 

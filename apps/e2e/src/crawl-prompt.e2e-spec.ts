@@ -39,6 +39,13 @@ async function tokensUsed(): Promise<number> {
   return periods.reduce((sum, period) => sum + period.tokensUsed, 0);
 }
 
+/** Credits the team was charged in the current period, as GET /v2/team/credit-usage/historical reports them. */
+async function creditsUsed(): Promise<number> {
+  const history = await callApi(own.stack(), 'GET', '/v2/team/credit-usage/historical');
+  const periods = history.body.periods as { creditsUsed: number }[];
+  return periods.reduce((sum, period) => sum + period.creditsUsed, 0);
+}
+
 /** The crawl prompts the fake model received since `from`. */
 function promptsSince(from: number): string[] {
   return llm.requests.slice(from).map((_, index) => llm.promptOf(from + index));
@@ -128,6 +135,7 @@ describe('crawl prompts', () => {
   it("records the model's tokens in the team's token usage, without charging credits", async () => {
     optionsAnswers = [{ includePaths: ['^/docs'] }];
     const before = await tokensUsed();
+    const creditsBefore = await creditsUsed();
     const preview = await callApi(own.stack(), 'POST', '/v2/crawl/params-preview', {
       url: `${site.origin}/`,
       prompt: 'the documentation only',
@@ -135,6 +143,7 @@ describe('crawl prompts', () => {
     expect(preview.status).toBe(200);
     // The fake server counts about four characters a token; a crawl prompt's instructions alone are far over 50.
     await eventually(async () => expect(await tokensUsed()).toBeGreaterThan(before + 50));
+    expect(await creditsUsed()).toBe(creditsBefore);
   }, 60_000);
 
   it('refuses a prompt whose answer never fits the options with LLM_OUTPUT_INVALID, and starts nothing', async () => {

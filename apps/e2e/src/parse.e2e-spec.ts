@@ -207,7 +207,7 @@ describe('POST /v2/parse', () => {
       expect(document.markdown).toBeUndefined();
     });
 
-    it('answers a conversion that outlives its timeout with a 408, unbilled', async () => {
+    it('answers a conversion that outlives its timeout with a 408 (the ledger test below finds it unbilled)', async () => {
       const failure = (await firecrawl
         .parse({ data: ARTICLE_HTML, filename: 'late.html' }, { timeout: 1 })
         .catch((error: unknown) => error)) as { status?: number; code?: string };

@@ -56,7 +56,7 @@ describe('per-minute rate limits shared by two gateway processes', () => {
 
     const sdk = new Firecrawl({ apiKey: team.apiKey, apiUrl: secondGatewayUrl });
     await expect(sdk.getCreditUsage()).rejects.toThrow(/Rate limit exceeded/);
-    // Another kind and another team are counted apart.
+    // Another team is counted apart.
     const other = await teamOnPlan(stack, 'other', ['--rate', 'status=4']);
     expect(
       (await fetch(`${stack.baseUrl}/v2/team/credit-usage`, { headers: { authorization: `Bearer ${other.apiKey}` } }))

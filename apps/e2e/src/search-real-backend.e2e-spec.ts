@@ -34,6 +34,7 @@ realBackend('search() against a real SearXNG', () => {
       timeout: 30_000,
     });
     const web = (data.web ?? []) as Array<{ url: string }>;
+    expect(web.length).toBeGreaterThan(0);
     expect(web.every((result) => /(^|\.)wikipedia\.org$/.test(new URL(result.url).hostname))).toBe(true);
   }, 60_000);
 });
