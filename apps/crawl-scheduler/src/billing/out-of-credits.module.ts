@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CrawlSchedulerConfig } from '../crawl-scheduler.config';
 import { CrawlDatabaseModule } from '../database/database.module';
-import { DOCUMENT_RETENTION_MS, documentRetentionMs } from '../jobs/document-retention';
+import { JobsModule } from '../jobs/jobs.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { BillingModule } from './billing.module';
 import { OutOfCreditsListener } from './out-of-credits.listener';
@@ -10,12 +9,8 @@ import { OutOfCreditsRepository } from './out-of-credits.repository';
 
 /** Running jobs of a team whose credits billing announced used up end with what they scraped. */
 @Module({
-  imports: [CrawlDatabaseModule, WebhooksModule, BillingModule],
-  providers: [
-    { provide: DOCUMENT_RETENTION_MS, inject: [CrawlSchedulerConfig], useFactory: documentRetentionMs },
-    OutOfCreditsRepository,
-    OutOfCreditsStopper,
-    OutOfCreditsListener,
-  ],
+  // JobsModule: how long an ended job's documents are kept (DOCUMENT_RETENTION_MS), decided once.
+  imports: [CrawlDatabaseModule, WebhooksModule, BillingModule, JobsModule],
+  providers: [OutOfCreditsRepository, OutOfCreditsStopper, OutOfCreditsListener],
 })
 export class OutOfCreditsModule {}

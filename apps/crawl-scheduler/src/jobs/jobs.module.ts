@@ -26,6 +26,6 @@ import { JobQueriesService } from './job-queries.service';
     HiddenPagesRepository,
     HiddenPages,
   ],
-  exports: [JobFinisher],
+  exports: [JobFinisher, DOCUMENT_RETENTION_MS],
 })
 export class JobsModule {}
