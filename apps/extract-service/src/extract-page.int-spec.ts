@@ -5,6 +5,7 @@ import { ErrorCode, type ExtractPageRequest, Subjects } from '@wh/contracts';
 import { createLogger } from '@wh/platform/logging';
 import { connectJetStreamTransport, NatsRequester } from '@wh/platform/messaging';
 import { type FakeLlm, mediumInfrastructure, startFakeLlm, testDatabase, testNats } from '@wh/testing';
+import { AnswerCache } from './cache/answer-cache';
 import type { ExtractDatabase } from './database/extract-database';
 
 // extract.page.run through a real NATS server and a Postgres database of its own, migrated like production: payload
@@ -77,6 +78,8 @@ describe('extract-service on NATS and Postgres', () => {
       model: 'fake-model',
     });
     expect(llm.requests[0].body.response_format?.type).toBe('json_schema');
+    // The answer is written behind the reply; the service's cache says when the write has landed.
+    await app.get(AnswerCache).writesSettled();
     expect(await cachedRows()).toBe(1);
 
     const again = await requester.request(Subjects.extractPageRun, request(), 20_000);
@@ -93,6 +96,7 @@ describe('extract-service on NATS and Postgres', () => {
       20_000,
     );
     expect(reply.usage.calls).toBe(1);
+    await app.get(AnswerCache).writesSettled();
     expect(await cachedRows()).toBe(before);
   });
 

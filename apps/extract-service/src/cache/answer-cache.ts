@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { BeforeApplicationShutdown } from '@nestjs/common';
 import type { Logger } from '@wh/platform/logging';
 import type { AnswerKeyParts, LlmAnswerCacheRepository, StoredAnswer } from './llm-answer-cache.repository';
 
@@ -21,8 +22,12 @@ function stableJson(value: unknown): string {
 /**
  * The cache of model answers, as extraction uses it: nothing is read or written for a zero-data-retention request,
  * entries older than the TTL are not served, and a database failure costs a model call, never the request.
+ * Answers are written behind the reply (a Postgres round trip the caller need not wait for); shutdown waits for
+ * the writes still in flight before the database pool closes.
  */
-export class AnswerCache {
+export class AnswerCache implements BeforeApplicationShutdown {
+  private readonly writesInFlight = new Set<Promise<void>>();
+
   constructor(
     private readonly repository: Pick<LlmAnswerCacheRepository, 'find' | 'store'>,
     private readonly ttlMs: number,
@@ -39,12 +44,22 @@ export class AnswerCache {
     }
   }
 
-  async put(parts: AnswerKeyParts, stored: StoredAnswer, zeroDataRetention: boolean): Promise<void> {
+  /** Starts the write and returns at once; `writesSettled` tells when it (and every other) has landed. */
+  putInBackground(parts: AnswerKeyParts, stored: StoredAnswer, zeroDataRetention: boolean): void {
     if (zeroDataRetention || this.ttlMs === 0) return;
-    try {
-      await this.repository.store(hashOf(parts), parts, stored);
-    } catch (error) {
-      this.logger.warn({ err: error, task: parts.task }, 'LLM answer not cached');
-    }
+    const write = this.repository.store(hashOf(parts), parts, stored).then(
+      () => undefined,
+      (error: unknown) => this.logger.warn({ err: error, task: parts.task }, 'LLM answer not cached'),
+    );
+    this.writesInFlight.add(write);
+    void write.finally(() => this.writesInFlight.delete(write));
+  }
+
+  async writesSettled(): Promise<void> {
+    while (this.writesInFlight.size > 0) await Promise.all([...this.writesInFlight]);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.writesSettled();
   }
 }

@@ -4,6 +4,7 @@ import { type CrawlOptionsFromPromptRequest, ErrorCode, Subjects } from '@wh/con
 import { createLogger } from '@wh/platform/logging';
 import { connectJetStreamTransport, NatsRequester } from '@wh/platform/messaging';
 import { type FakeLlm, mediumInfrastructure, startFakeLlm, testDatabase, testNats } from '@wh/testing';
+import { AnswerCache } from '../cache/answer-cache';
 import type { ExtractDatabase } from '../database/extract-database';
 
 // extract.crawl-options.generate through a real NATS server into the extract-service module, with its answer cache
@@ -55,6 +56,7 @@ describe('crawl prompts on NATS and Postgres', () => {
       usage: { promptTokens: expect.any(Number), completionTokens: expect.any(Number), calls: 1 },
       model: 'fake-model',
     });
+    await app.get(AnswerCache).writesSettled();
     const rows = await database.db.selectFrom('extract_llm_cache').select('task').execute();
     expect(rows).toEqual([{ task: 'crawl-options' }]);
 

@@ -85,7 +85,7 @@ export class ModelAsker {
         );
       }
     }
-    await this.cache.put(
+    this.cache.putInBackground(
       key,
       { answer: reading.value, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens },
       context.zeroDataRetention,

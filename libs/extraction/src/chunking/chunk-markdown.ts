@@ -1,4 +1,4 @@
-import { countTokens } from '../tokens';
+import { countTokens, fitsInTokens } from '../tokens';
 
 const SEPARATOR = '\n\n';
 /** Tokens allowed for each join of two pieces ("\n\n" and a merge across the seam). */
@@ -13,7 +13,7 @@ export function chunkMarkdown(markdown: string, budgetTokens: number): string[] 
   if (budgetTokens < 16) throw new Error(`a chunk budget of ${budgetTokens} tokens is too small`);
   const text = markdown.trim();
   if (text.length === 0) return [];
-  if (countTokens(text) <= budgetTokens) return [text];
+  if (fitsInTokens(text, budgetTokens)) return [text];
   const pieces = splitToFit(text, budgetTokens, 0);
   return pack(pieces, budgetTokens);
 }
@@ -116,7 +116,7 @@ function cutAtSpace(text: string, end: number): string {
 
 /** The longest start of `text` within `budgetTokens`, cut at a paragraph, line or word where possible. */
 export function trimToTokens(text: string, budgetTokens: number): { text: string; trimmed: boolean } {
-  if (countTokens(text) <= budgetTokens) return { text, trimmed: false };
+  if (fitsInTokens(text, budgetTokens)) return { text, trimmed: false };
   const [first] = chunkMarkdown(text, budgetTokens);
   return { text: first ?? '', trimmed: true };
 }
