@@ -35,6 +35,22 @@ describe('DiscoveredUrls', () => {
     expect(urls(found)).toEqual(['https://site.test/a?x=1&y=2', 'https://site.test/a?x=2']);
   });
 
+  it('fetches a page without its query when the crawl ignores queries, and with it otherwise', () => {
+    const ignoring = discovered(true);
+    ignoring.offer('/p?utm=1#top', 0, START.href);
+    expect(urls(ignoring)).toEqual(['https://site.test/p']);
+    const keeping = discovered(false);
+    keeping.offer('/p?utm=1#top', 0, START.href);
+    expect(urls(keeping)).toEqual(['https://site.test/p?utm=1']);
+  });
+
+  it('names the origin of each page', () => {
+    const found = new DiscoveredUrls(new CrawlScope(START, resolvedCrawlOptions({ allowSubdomains: true })), true);
+    for (const candidate of ['/a', '/b', 'https://docs.site.test/c']) found.offer(candidate, 0, START.href);
+    const kept = [...found.entries()].map(([, url]) => url);
+    expect(kept.map((url) => url.origin)).toEqual(['https://site.test', 'https://site.test', 'https://docs.site.test']);
+  });
+
   it('stops taking pages at its capacity and says so', () => {
     const found = discovered(true, 2);
     expect(found.offer('/one', 0, START.href)).toBe(true);

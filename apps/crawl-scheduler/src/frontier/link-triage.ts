@@ -1,9 +1,8 @@
 import type { NewPage } from '../database/crawl-jobs.repository';
 import type { DiscoveredUrls } from './discovered-urls';
 import type { RobotsRules } from './robots-rules';
-import { fetchableUrl } from './url-key';
 
-/** The robots.txt rules that apply to a URL (of its origin). */
+/** The robots.txt rules that apply to the pages of an origin (given as a URL of it). */
 export type RobotsLookup = (url: URL) => Promise<RobotsRules>;
 
 /**
@@ -17,9 +16,15 @@ export async function triageLinks(
   robotsFor: RobotsLookup,
 ): Promise<NewPage[]> {
   const pages: NewPage[] = [];
-  for (const [urlKey, url] of discovered.entries()) {
-    const rules = await robotsFor(url);
-    const href = fetchableUrl(url, discovered.ignoreQueryParameters);
+  // One URL per origin to look its rules up with, rather than one per page.
+  const originUrls = new Map<string, URL>();
+  for (const [urlKey, { href, origin }] of discovered.entries()) {
+    let originUrl = originUrls.get(origin);
+    if (!originUrl) {
+      originUrl = new URL(origin);
+      originUrls.set(origin, originUrl);
+    }
+    const rules = await robotsFor(originUrl);
     pages.push(
       rules.allows(href)
         ? { urlKey, url: href, depth }

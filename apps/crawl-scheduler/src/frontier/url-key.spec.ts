@@ -1,4 +1,4 @@
-import { crawlUrlKey, fetchableUrl, parseCrawlableUrl } from './url-key';
+import { crawlUrlKey, parseCrawlableUrl } from './url-key';
 
 const key = (raw: string, ignoreQuery = false): string => {
   const url = parseCrawlableUrl(raw);
@@ -36,11 +36,5 @@ describe('crawl URL keys', () => {
     expect(parseCrawlableUrl('javascript:void(0)')).toBeUndefined();
     expect(parseCrawlableUrl('not a url')).toBeUndefined();
     expect(parseCrawlableUrl('../b#x', 'http://site.test/a/c')?.href).toBe('http://site.test/b');
-  });
-
-  it('fetches a link without its query when the crawl ignores queries', () => {
-    const url = new URL('http://site.test/p?utm=1');
-    expect(fetchableUrl(url, true)).toBe('http://site.test/p');
-    expect(fetchableUrl(url, false)).toBe('http://site.test/p?utm=1');
   });
 });

@@ -9,7 +9,8 @@ export function parseCrawlableUrl(raw: string, base?: string): URL | undefined {
     return undefined;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  url.hash = '';
+  // Setting a URL's part re-serialises it; only a candidate with a fragment needs it (a base's is never kept).
+  if (raw.includes('#')) url.hash = '';
   return url;
 }
 
@@ -36,12 +37,4 @@ export function crawlUrlKey(url: URL, ignoreQueryParameters: boolean): string {
     query = `?${new URLSearchParams(params).toString()}`;
   }
   return `${siteHost(url)}${port}${path}${query}`;
-}
-
-/** The URL that is fetched for a discovered link: no fragment, and no query when the crawl ignores queries. */
-export function fetchableUrl(url: URL, ignoreQueryParameters: boolean): string {
-  if (!ignoreQueryParameters) return url.href;
-  const copy = new URL(url.href);
-  copy.search = '';
-  return copy.href;
 }

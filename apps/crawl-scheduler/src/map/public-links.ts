@@ -16,19 +16,18 @@ export async function publicLinksOnly(
 ): Promise<SiteMapLink[]> {
   const verdicts = new Map<string, Promise<boolean>>();
   let unchecked = 0;
-  const hostOf = (link: SiteMapLink): string => new URL(link.url).hostname;
-  for (const link of links) {
-    const host = hostOf(link);
-    if (verdicts.has(host)) continue;
-    if (verdicts.size >= MAX_CHECKED_HOSTS) {
-      unchecked += 1;
-      continue;
+  // One parse per link: its host name is all that is kept of it.
+  const hostnames = links.map((link) => {
+    const url = new URL(link.url);
+    if (!verdicts.has(url.hostname)) {
+      if (verdicts.size < MAX_CHECKED_HOSTS) verdicts.set(url.hostname, isPublicHost(url, resolve));
+      else unchecked += 1;
     }
-    verdicts.set(host, isPublicHost(new URL(link.url), resolve));
-  }
+    return url.hostname;
+  });
   const publicHosts = new Set<string>();
   for (const [host, verdict] of verdicts) if (await verdict) publicHosts.add(host);
-  const kept = links.filter((link) => publicHosts.has(hostOf(link)));
+  const kept = links.filter((_, index) => publicHosts.has(hostnames[index]));
   if (kept.length < links.length) {
     warnings.push(
       unchecked > 0
