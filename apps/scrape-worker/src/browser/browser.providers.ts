@@ -14,8 +14,8 @@ export const browserProviders: Provider[] = [
   {
     provide: BrowserPool,
     inject: [ScrapeWorkerConfig, LOGGER],
-    useFactory: (config: ScrapeWorkerConfig, logger: Logger) =>
-      new BrowserPool(
+    useFactory: async (config: ScrapeWorkerConfig, logger: Logger) => {
+      const pool = new BrowserPool(
         {
           executablePath: config.CHROMIUM_PATH,
           hostResolverRules: config.HOST_RESOLVER_RULES,
@@ -23,10 +23,15 @@ export const browserProviders: Provider[] = [
           recycleAfterPages: config.BROWSER_RECYCLE_PAGES,
           maxMemoryBytes: config.BROWSER_MAX_MEMORY_MB * MB,
           contextReuses: config.BROWSER_CONTEXT_REUSES,
+          ownerScope: `${config.WH_NAMESPACE}.scrape-worker`,
         },
         (event, stats) =>
           (event === 'crashed' ? logger.warn : logger.info).call(logger, { ...stats }, `browser ${event}`),
-      ),
+      );
+      const reaped = await pool.reapOrphans();
+      if (reaped > 0) logger.warn({ reaped }, 'killed browsers a killed scrape-worker left running');
+      return pool;
+    },
   },
   {
     provide: AdBlocker,
