@@ -4,6 +4,7 @@ import { createObjectStorage } from '@wh/platform/storage';
 import { ScrapeFileStore } from '../files/scrape-file-store';
 import { ScrapeWorkerConfig } from '../scrape-worker.config';
 import { AdBlocker } from './ad-blocker';
+import { loadAdBlocker } from './ad-blocker-boot';
 import { BrowserEngine } from './browser-engine';
 import { BrowserPool } from './browser-pool';
 
@@ -36,14 +37,8 @@ export const browserProviders: Provider[] = [
   {
     provide: AdBlocker,
     inject: [ScrapeWorkerConfig, LOGGER],
-    useFactory: async (config: ScrapeWorkerConfig, logger: Logger) => {
-      const files = config.ADBLOCK_LISTS.split(',')
-        .map((file) => file.trim())
-        .filter(Boolean);
-      const blocker = await AdBlocker.fromListFiles(files);
-      if (blocker.isEmpty) logger.warn('ADBLOCK_LISTS names no filter lists: blockAds blocks nothing');
-      return blocker;
-    },
+    useFactory: async (config: ScrapeWorkerConfig, logger: Logger) =>
+      loadAdBlocker(config.ADBLOCK_LISTS, config.ADBLOCK_CACHE_DIR, logger),
   },
   {
     provide: ScrapeFileStore,
