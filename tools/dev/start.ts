@@ -8,6 +8,7 @@ import { SystemPackageMissingError } from './debian-package';
 import { describeExtractionMode } from './extraction-mode';
 import { describeSearchMode } from './search-mode';
 import { startNatsServer } from './nats-server';
+import { writeStackSettings } from './stack-settings';
 import { createDatabase, startEmbeddedPostgres, withDatabase } from './postgres';
 import {
   commandLineOf,
@@ -108,7 +109,9 @@ interface Stoppable {
 
 class DevStack {
   private readonly root = findWorkspaceRoot();
-  private readonly dataDir = path.join(this.root, '.data');
+  private readonly dataDir = process.env.WH_DATA_DIR
+    ? path.resolve(process.env.WH_DATA_DIR)
+    : path.join(this.root, '.data');
   private readonly runnerPidFile = path.join(this.dataDir, 'dev-runner.pid');
   private readonly servicePidsFile = path.join(this.dataDir, 'dev-services.json');
   private readonly infrastructure: Stoppable[] = [];
@@ -154,6 +157,11 @@ class DevStack {
       SHUTDOWN_GRACE_MS: process.env.SHUTDOWN_GRACE_MS ?? '10000',
     };
 
+    writeStackSettings(this.dataDir, {
+      DATABASE_URL: databaseUrl,
+      NATS_URL: natsUrl,
+      WH_NAMESPACE: cliEnv.WH_NAMESPACE ?? 'wh',
+    });
     await this.migrate(cliEnv);
     const apiKey = await this.ensureDevKey(cliEnv);
 
