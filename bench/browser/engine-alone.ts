@@ -75,6 +75,7 @@ async function main(): Promise<void> {
         recycleAfterPages: 500,
         maxMemoryBytes: 4096 * 1024 * 1024,
         contextReuses,
+        ownerScope: 'bench.engine-alone',
       });
       const engine = new BrowserEngine(pool, files, { allowPrivateTargets: true, adBlocker });
       const queue = urls();

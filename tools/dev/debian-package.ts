@@ -40,29 +40,38 @@ export interface EnsureProgramOptions {
 }
 
 /**
- * Returns the path of `program`. When it is missing and this process is root on Debian, installs its Debian
- * package with apt-get (the project's setup installs system programs itself; nothing is downloaded by a tool);
- * otherwise throws {@link SystemPackageMissingError} with the program's install hint.
+ * Installs `debianPackage` with apt-get when this process is root on Debian (the project's setup installs system
+ * packages itself; nothing is downloaded by a tool); otherwise throws {@link SystemPackageMissingError} with `hint`.
  */
-export async function ensureDebianProgram(program: DebianProgram, options: EnsureProgramOptions = {}): Promise<string> {
-  const found = findExecutable(program.binary, program.wellKnownPaths);
-  if (found) return found;
+export async function installDebianPackage(
+  debianPackage: string,
+  hint: string,
+  options: EnsureProgramOptions = {},
+): Promise<void> {
   const log = options.log ?? ((): void => undefined);
   const aptGet = findExecutable('apt-get', ['/usr/bin/apt-get']);
   const isRoot = process.getuid?.() === 0;
   if (options.install === false || !isRoot || !aptGet || !existsSync('/etc/debian_version')) {
-    throw new SystemPackageMissingError(program.installHint);
+    throw new SystemPackageMissingError(hint);
   }
-  log(`${program.binary} not found: installing the Debian package ${program.debianPackage}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update'], ['install', '-y', '--no-install-recommends', program.debianPackage]]) {
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', debianPackage]]) {
     const { exit } = await runCommand(aptGet, args, { env, onLine: log });
     if (exit.code !== 0) {
-      throw new SystemPackageMissingError(
-        `apt-get ${args.join(' ')} failed (${describeExit(exit)}).\n${program.installHint}`,
-      );
+      throw new SystemPackageMissingError(`apt-get ${args.join(' ')} failed (${describeExit(exit)}).\n${hint}`);
     }
   }
+}
+
+/**
+ * Returns the path of `program`, installing its Debian package when it is missing (see
+ * {@link installDebianPackage}); throws {@link SystemPackageMissingError} with the program's install hint.
+ */
+export async function ensureDebianProgram(program: DebianProgram, options: EnsureProgramOptions = {}): Promise<string> {
+  const found = findExecutable(program.binary, program.wellKnownPaths);
+  if (found) return found;
+  options.log?.(`${program.binary} not found: installing the Debian package ${program.debianPackage}`);
+  await installDebianPackage(program.debianPackage, program.installHint, options);
   const installed = findExecutable(program.binary, program.wellKnownPaths);
   if (!installed)
     throw new SystemPackageMissingError(

@@ -5,3 +5,4 @@ export * from './postgres';
 export * from './processes';
 export * from './debian-package';
 export * from './chromium';
+export * from './stack-settings';

@@ -3,11 +3,12 @@
 // against live infrastructure), then Postgres, then NATS.
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { ensureChromiumBinary } from './chromium';
+import { ensureChromiumBinary, ensureFilterLists } from './chromium';
 import { SystemPackageMissingError } from './debian-package';
 import { describeExtractionMode } from './extraction-mode';
 import { describeSearchMode } from './search-mode';
 import { startNatsServer } from './nats-server';
+import { writeStackSettings } from './stack-settings';
 import { createDatabase, startEmbeddedPostgres, withDatabase } from './postgres';
 import {
   commandLineOf,
@@ -108,7 +109,9 @@ interface Stoppable {
 
 class DevStack {
   private readonly root = findWorkspaceRoot();
-  private readonly dataDir = path.join(this.root, '.data');
+  private readonly dataDir = process.env.WH_DATA_DIR
+    ? path.resolve(process.env.WH_DATA_DIR)
+    : path.join(this.root, '.data');
   private readonly runnerPidFile = path.join(this.dataDir, 'dev-runner.pid');
   private readonly servicePidsFile = path.join(this.dataDir, 'dev-services.json');
   private readonly infrastructure: Stoppable[] = [];
@@ -132,6 +135,7 @@ class DevStack {
     const natsUrl = process.env.NATS_URL ?? (await this.startNats());
     const databaseUrl = process.env.DATABASE_URL ?? (await this.startPostgres());
     const chromiumPath = process.env.CHROMIUM_PATH ?? (await this.ensureChromium());
+    await this.describeFilterLists();
     if (process.env.NATS_URL) this.out.say(`NATS: ${natsUrl} (from NATS_URL)`);
     if (process.env.DATABASE_URL) this.out.say(`Postgres: ${maskPassword(databaseUrl)} (from DATABASE_URL)`);
 
@@ -153,6 +157,11 @@ class DevStack {
       SHUTDOWN_GRACE_MS: process.env.SHUTDOWN_GRACE_MS ?? '10000',
     };
 
+    writeStackSettings(this.dataDir, {
+      DATABASE_URL: databaseUrl,
+      NATS_URL: natsUrl,
+      WH_NAMESPACE: cliEnv.WH_NAMESPACE ?? 'wh',
+    });
     await this.migrate(cliEnv);
     const apiKey = await this.ensureDevKey(cliEnv);
 
@@ -309,6 +318,21 @@ class DevStack {
       }
       throw error;
     }
+  }
+
+  /** blockAds uses the lists Debian's uBlock Origin package ships unless ADBLOCK_LISTS names others. */
+  private async describeFilterLists(): Promise<void> {
+    this.guard();
+    if (process.env.ADBLOCK_LISTS !== undefined) {
+      this.out.say(`blockAds: filter lists from ADBLOCK_LISTS (${process.env.ADBLOCK_LISTS || 'none'})`);
+      return;
+    }
+    const installed = await ensureFilterLists({ log: (line) => this.out.line('apt', line) });
+    this.out.say(
+      installed
+        ? 'blockAds: EasyList, EasyPrivacy and uBlock filters (webext-ublock-origin-chromium) and consent-notice rules'
+        : 'blockAds: consent-notice rules only (webext-ublock-origin-chromium could not be installed)',
+    );
   }
 
   private async startPostgres(): Promise<string> {

@@ -92,6 +92,21 @@ describe('browser session lifetimes', () => {
     }
   }, 60_000);
 
+  it('accepts an activityTtl above ttl, as Firecrawl does: the earlier deadline, ttl, ends an idle session', async () => {
+    const stack = own.stack();
+    const session = await createSession(stack, { ttl: 30, activityTtl: 120, streamWebView: false });
+    const socket = await openSocket(session.cdpUrl);
+    try {
+      expect(await closeOf(socket)).toEqual({ code: 4001, reason: 'session ended: ttl elapsed' });
+      await eventually(
+        async () => expect(await status(session.id)).toMatchObject({ status: 'destroyed', endReason: 'ttl' }),
+        { timeoutMs: 5_000 },
+      );
+    } finally {
+      socket.close();
+    }
+  }, 60_000);
+
   it('ends the session when its Chromium is killed: reason recorded, client told, folders removed', async () => {
     const stack = own.stack();
     const session = await createSession(stack, { streamWebView: false });

@@ -240,7 +240,6 @@ describe('POST /v2/browser', () => {
     [{ ttl: 3601 }, 'ttl'],
     [{ ttl: 'long' }, 'ttl'],
     [{ activityTtl: 9 }, 'activityTtl'],
-    [{ ttl: 60, activityTtl: 120 }, 'activityTtl'],
     [{ streamWebView: 'yes' }, 'streamWebView'],
     [{ profile: { name: '' } }, 'profile.name'],
     [{ profile: { name: 'x'.repeat(129) } }, 'profile.name'],

@@ -71,9 +71,17 @@ export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
   @Min(64)
   BROWSER_MAX_MEMORY_MB: number = 1536;
 
-  /** Filter lists for blockAds: comma-separated files in ABP/uBlock syntax (EasyList, EasyPrivacy, cookie lists). */
+  /**
+   * Filter lists for blockAds: comma-separated files in ABP/uBlock syntax, where `default` stands for the lists of
+   * Debian's webext-ublock-origin-chromium (EasyList, EasyPrivacy, uBlock's own) that are installed plus our
+   * consent-notice rules. Empty: blockAds blocks nothing.
+   */
   @IsString()
-  ADBLOCK_LISTS: string = '';
+  ADBLOCK_LISTS: string = 'default';
+
+  /** Where the compiled filter engine is kept between boots (parsing the default lists takes seconds). Empty: a folder under the temporary folder. */
+  @IsString()
+  ADBLOCK_CACHE_DIR: string = '';
 
   /**
    * Where screenshots and PDFs are stored; gateways and workers must share it. Empty: a folder per namespace under

@@ -56,14 +56,9 @@ export class BrowserController {
   @HttpCode(200)
   async create(@CurrentTeam() team: TeamContext, @Body() body: CreateBrowserRequestDto) {
     const ttlSeconds = body.ttl ?? BROWSER_TTL_SECONDS.default;
+    // Both deadlines apply and the earlier one ends the session, so an activityTtl above ttl is accepted (as
+    // Firecrawl does): it simply never fires before the absolute lifetime does.
     const activityTtlSeconds = body.activityTtl ?? Math.min(BROWSER_ACTIVITY_TTL_SECONDS.default, ttlSeconds);
-    if (activityTtlSeconds > ttlSeconds) {
-      throw new DomainError(
-        ErrorCode.BadRequest,
-        `Bad Request: activityTtl (${activityTtlSeconds}) must not exceed ttl (${ttlSeconds})`,
-        [{ path: 'activityTtl', message: 'activityTtl must not exceed ttl' }],
-      );
-    }
     const created = await this.requester.request(
       Subjects.browserSessionCreate,
       {

@@ -10,6 +10,7 @@ import { generateApiKey, hashApiKey } from '../api-keys/api-key-secret';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { TeamsRepository } from '../teams/teams.repository';
 import { BillingCommands } from './billing.commands';
+import { applyDevStackSettings, DevStackLocationConfig } from './dev-stack-settings';
 import type { BillingDatabase } from '../database/billing-database';
 
 const USAGE = `usage: npm run admin -- <command>
@@ -199,6 +200,9 @@ async function run(commands: AdminCommands, billing: BillingCommands, args: stri
 
 async function main(): Promise<void> {
   const config = loadConfig(ServiceDatabaseConfig);
+  const settingsFile = applyDevStackSettings(config, loadConfig(DevStackLocationConfig));
+  // On stderr, so the output stays what scripts parse (a key is the last line of create-key's).
+  if (settingsFile) process.stderr.write(`using the stack npm start runs: settings from ${settingsFile}\n`);
   const db = createKysely<BillingDatabase>(config.DATABASE_URL, () => undefined, 1);
   try {
     const commands = new AdminCommands(db, config);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { ChromiumOwner } from '@wh/platform/chromium';
 import type { Logger } from '@wh/platform/logging';
 import { CdpClient } from './cdp-client';
 import { ChromiumProcess } from './chromium-process';
@@ -15,20 +16,28 @@ export interface LaunchedBrowser {
 
 export const USER_DATA_FOLDER = 'user-data';
 
+/** Where and as whose a replica starts its browsers. */
+export interface BrowserLaunchSettings {
+  chromiumPath: string;
+  /** Holds one folder per browser. */
+  dataDir: string;
+  /** Marks each browser as this replica's, so a successor can reap it after a SIGKILL. */
+  owner: ChromiumOwner;
+}
+
 /** Starts one browser in a fresh session folder, optionally filled first (a profile being loaded). */
 export async function launchBrowser(
-  chromiumPath: string,
-  dataDir: string,
+  settings: BrowserLaunchSettings,
   prepare?: (userDataDir: string) => Promise<void>,
 ): Promise<LaunchedBrowser> {
-  const sessionDir = path.join(dataDir, randomUUID());
+  const sessionDir = path.join(settings.dataDir, randomUUID());
   const userDataDir = path.join(sessionDir, USER_DATA_FOLDER);
   try {
     await mkdir(path.join(sessionDir, 'downloads'), { recursive: true });
     await mkdir(path.join(sessionDir, 'uploads'), { recursive: true });
     if (prepare) await prepare(userDataDir);
     await mkdir(userDataDir, { recursive: true });
-    const chromium = await ChromiumProcess.launch(chromiumPath, userDataDir);
+    const chromium = await ChromiumProcess.launch(settings.chromiumPath, userDataDir, [settings.owner.flag]);
     try {
       return { chromium, control: await CdpClient.connect(chromium.browserWsUrl), sessionDir };
     } catch (error) {
@@ -39,6 +48,20 @@ export async function launchBrowser(
     await rm(sessionDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * Kills the browsers (warm or in a session) that a replica of this scope left running when it was killed, and
+ * removes their session folders; returns how many there were. Their sessions are ended by the replicas' heartbeat.
+ */
+export async function reapOrphanedBrowsers(settings: BrowserLaunchSettings): Promise<number> {
+  const reaped = settings.owner.reapOrphans();
+  const dataDir = path.resolve(settings.dataDir);
+  for (const { userDataDir } of reaped) {
+    const sessionDir = userDataDir && path.dirname(path.resolve(userDataDir));
+    if (sessionDir && path.dirname(sessionDir) === dataDir) await rm(sessionDir, { recursive: true, force: true });
+  }
+  return reaped.length;
 }
 
 /**

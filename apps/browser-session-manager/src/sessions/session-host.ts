@@ -3,10 +3,17 @@ import { freemem } from 'node:os';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type BrowserEndReason } from '@wh/contracts';
+import { ChromiumOwner } from '@wh/platform/chromium';
 import { DomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { BrowserSessionManagerConfig } from '../browser-session-manager.config';
-import { type LaunchedBrowser, launchBrowser, WarmPool } from '../chromium/warm-pool';
+import {
+  type BrowserLaunchSettings,
+  type LaunchedBrowser,
+  launchBrowser,
+  reapOrphanedBrowsers,
+  WarmPool,
+} from '../chromium/warm-pool';
 import { ProfilesRepository } from '../database/profiles.repository';
 import { type SessionRow, SessionsRepository } from '../database/sessions.repository';
 import { PROFILE_STORE, type ProfileStore } from '../profiles/profile-store';
@@ -23,6 +30,7 @@ export const REPLICA_ID = Symbol('REPLICA_ID');
 export class SessionHost {
   private readonly runtimes = new Map<string, SessionRuntime>();
   private readonly pool: WarmPool;
+  private readonly browsers: BrowserLaunchSettings;
   private starting = 0;
 
   constructor(
@@ -33,15 +41,18 @@ export class SessionHost {
     @Inject(PROFILE_STORE) private readonly store: ProfileStore,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.pool = new WarmPool(
-      config.BROWSER_WARM_POOL_SIZE,
-      () => launchBrowser(config.CHROMIUM_PATH, config.BROWSER_DATA_DIR),
-      logger,
-    );
+    this.browsers = {
+      chromiumPath: config.CHROMIUM_PATH,
+      dataDir: config.BROWSER_DATA_DIR,
+      owner: new ChromiumOwner(`${config.WH_NAMESPACE}.browser-session-manager`),
+    };
+    this.pool = new WarmPool(config.BROWSER_WARM_POOL_SIZE, () => launchBrowser(this.browsers), logger);
   }
 
   async start(): Promise<void> {
     await mkdir(this.config.BROWSER_DATA_DIR, { recursive: true });
+    const reaped = await reapOrphanedBrowsers(this.browsers);
+    if (reaped > 0) this.logger.warn({ reaped }, 'killed browsers a killed replica of this service left running');
     this.pool.refill();
   }
 
@@ -78,7 +89,7 @@ export class SessionHost {
       const profile = row.profileName ? await this.profileOf(row) : undefined;
       const browser = profile
         ? await this.launchWithProfile(profile.storageKey)
-        : (this.pool.take() ?? (await launchBrowser(this.config.CHROMIUM_PATH, this.config.BROWSER_DATA_DIR)));
+        : (this.pool.take() ?? (await launchBrowser(this.browsers)));
       await this.run(row, browser, profile);
     } finally {
       this.starting -= 1;
@@ -103,13 +114,9 @@ export class SessionHost {
 
   private async launchWithProfile(storageKey: string): Promise<LaunchedBrowser> {
     let loaded = false;
-    const browser = await launchBrowser(
-      this.config.CHROMIUM_PATH,
-      this.config.BROWSER_DATA_DIR,
-      async (userDataDir) => {
-        loaded = await this.store.load(storageKey, userDataDir);
-      },
-    );
+    const browser = await launchBrowser(this.browsers, async (userDataDir) => {
+      loaded = await this.store.load(storageKey, userDataDir);
+    });
     if (loaded) await this.restoreSessionCookies(browser);
     return browser;
   }

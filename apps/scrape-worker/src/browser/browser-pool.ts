@@ -1,7 +1,10 @@
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import { processTreePssBytes } from '@wh/platform/chromium';
+import { ChromiumOwner, processTreePssBytes } from '@wh/platform/chromium';
 import { type ChromiumLaunchSettings, launchChromium } from './chromium-launch';
 import { type ContextLease, ContextShelf, type PageContextOptions } from './context-shelf';
 import { PageSlots } from './page-slots';
@@ -12,10 +15,15 @@ import { PageSlots } from './page-slots';
  */
 const MEMORY_CHECK_EVERY_PAGES = 10;
 
+/** Puppeteer gives each browser a temporary profile folder named so; a killed worker leaves it behind. */
+const PUPPETEER_PROFILE_PREFIX = 'puppeteer_dev_chrome_profile-';
+
 /** Lifecycle events of the pool's browsers, for the service's logs. */
 export type BrowserPoolEvent = 'launched' | 'crashed' | 'recycled';
 
-export interface BrowserPoolSettings extends ChromiumLaunchSettings {
+export interface BrowserPoolSettings extends Omit<ChromiumLaunchSettings, 'ownerFlag'> {
+  /** Whose browsers these are (`<namespace>.scrape-worker`): a restarted worker reaps what a killed one left. */
+  ownerScope: string;
   /** Pages open at once across the pool. */
   maxPages: number;
   /** Pages a browser serves before it is replaced. */
@@ -55,6 +63,7 @@ export class BrowserPool {
   private readonly browsers = new Set<PooledBrowser>();
   private readonly slots: PageSlots;
   private closed = false;
+  private readonly owner: ChromiumOwner;
   readonly stats: BrowserPoolStats = { launched: 0, crashes: 0, recycled: 0 };
 
   constructor(
@@ -62,6 +71,25 @@ export class BrowserPool {
     private readonly onEvent: (event: BrowserPoolEvent, stats: BrowserPoolStats) => void = () => undefined,
   ) {
     this.slots = new PageSlots(settings.maxPages);
+    this.owner = new ChromiumOwner(settings.ownerScope);
+  }
+
+  /**
+   * Kills the browsers a worker of this scope left running when it was killed (SIGKILL gives it no chance to close
+   * them) and removes their temporary profiles; returns how many there were. Called once at boot.
+   */
+  async reapOrphans(): Promise<number> {
+    const reaped = this.owner.reapOrphans();
+    await Promise.all(
+      reaped.map(async ({ userDataDir }) => {
+        const isPuppeteerProfile =
+          userDataDir !== undefined &&
+          path.dirname(userDataDir) === tmpdir() &&
+          path.basename(userDataDir).startsWith(PUPPETEER_PROFILE_PREFIX);
+        if (isPuppeteerProfile) await rm(userDataDir, { recursive: true, force: true });
+      }),
+    );
+    return reaped.length;
   }
 
   /** Runs `work` on a page whose incognito context no other scrape uses meanwhile. */
@@ -150,7 +178,7 @@ export class BrowserPool {
   private async launch(): Promise<PooledBrowser> {
     let browser: Browser;
     try {
-      browser = await launchChromium(this.settings);
+      browser = await launchChromium({ ...this.settings, ownerFlag: this.owner.flag });
     } catch (error) {
       throw new DomainError(
         ErrorCode.ServiceUnavailable,

@@ -4,6 +4,7 @@ import { createObjectStorage } from '@wh/platform/storage';
 import { ScrapeFileStore } from '../files/scrape-file-store';
 import { ScrapeWorkerConfig } from '../scrape-worker.config';
 import { AdBlocker } from './ad-blocker';
+import { loadAdBlocker } from './ad-blocker-boot';
 import { BrowserEngine } from './browser-engine';
 import { BrowserPool } from './browser-pool';
 
@@ -14,8 +15,8 @@ export const browserProviders: Provider[] = [
   {
     provide: BrowserPool,
     inject: [ScrapeWorkerConfig, LOGGER],
-    useFactory: (config: ScrapeWorkerConfig, logger: Logger) =>
-      new BrowserPool(
+    useFactory: async (config: ScrapeWorkerConfig, logger: Logger) => {
+      const pool = new BrowserPool(
         {
           executablePath: config.CHROMIUM_PATH,
           hostResolverRules: config.HOST_RESOLVER_RULES,
@@ -23,22 +24,21 @@ export const browserProviders: Provider[] = [
           recycleAfterPages: config.BROWSER_RECYCLE_PAGES,
           maxMemoryBytes: config.BROWSER_MAX_MEMORY_MB * MB,
           contextReuses: config.BROWSER_CONTEXT_REUSES,
+          ownerScope: `${config.WH_NAMESPACE}.scrape-worker`,
         },
         (event, stats) =>
           (event === 'crashed' ? logger.warn : logger.info).call(logger, { ...stats }, `browser ${event}`),
-      ),
+      );
+      const reaped = await pool.reapOrphans();
+      if (reaped > 0) logger.warn({ reaped }, 'killed browsers a killed scrape-worker left running');
+      return pool;
+    },
   },
   {
     provide: AdBlocker,
     inject: [ScrapeWorkerConfig, LOGGER],
-    useFactory: async (config: ScrapeWorkerConfig, logger: Logger) => {
-      const files = config.ADBLOCK_LISTS.split(',')
-        .map((file) => file.trim())
-        .filter(Boolean);
-      const blocker = await AdBlocker.fromListFiles(files);
-      if (blocker.isEmpty) logger.warn('ADBLOCK_LISTS names no filter lists: blockAds blocks nothing');
-      return blocker;
-    },
+    useFactory: async (config: ScrapeWorkerConfig, logger: Logger) =>
+      loadAdBlocker(config.ADBLOCK_LISTS, config.ADBLOCK_CACHE_DIR, logger),
   },
   {
     provide: ScrapeFileStore,

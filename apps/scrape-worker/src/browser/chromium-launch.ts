@@ -5,6 +5,8 @@ export interface ChromiumLaunchSettings {
   executablePath: string;
   /** `--host-resolver-rules` value, e.g. `MAP *.test 127.0.0.1` for tests; empty for none. */
   hostResolverRules: string;
+  /** Marks the browser as this process's (ChromiumOwner), so a successor can reap it after a SIGKILL. */
+  ownerFlag: string;
 }
 
 const FLAGS = [...CHROMIUM_BASE_FLAGS, '--mute-audio', '--hide-scrollbars'];
@@ -15,7 +17,7 @@ export async function launchChromium(settings: ChromiumLaunchSettings): Promise<
   return puppeteer.launch({
     executablePath: settings.executablePath,
     headless: true,
-    args,
+    args: [...args, settings.ownerFlag],
     // The service handles its own signals and shuts the pool down in order.
     handleSIGINT: false,
     handleSIGTERM: false,
