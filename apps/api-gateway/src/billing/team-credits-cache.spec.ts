@@ -41,6 +41,19 @@ describe('TeamCreditsCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
+  it('keeps an unlimited standing when only charges changed, and drops a limited one', () => {
+    const cache = new TeamCreditsCache(60_000, 10);
+    cache.remember('unlimited', credits(null));
+    cache.remember('limited', credits(3));
+    cache.remember('token-limited', { ...credits(null), planTokens: 100, remainingTokens: 40 });
+
+    for (const team of ['unlimited', 'limited', 'token-limited']) cache.charged(team);
+
+    expect(cache.get('unlimited')?.credits).toEqual(credits(null));
+    expect(cache.get('limited')).toBeUndefined();
+    expect(cache.get('token-limited')).toBeUndefined();
+  });
+
   it('keeps the most recently read teams within its size, and nothing with a zero lifetime', () => {
     const cache = new TeamCreditsCache(60_000, 1);
     cache.remember('a', credits(1));

@@ -51,4 +51,14 @@ export class TeamCreditsCache {
   forget(teamId: string): void {
     this.entries.delete(teamId);
   }
+
+  /**
+   * New charges of the team were committed. A standing without a credit or token limit stays: charges cannot change
+   * what it admits, and dropping it would cost every request of a busy unlimited team a round trip to billing.
+   */
+  charged(teamId: string): void {
+    const entry = this.entries.get(teamId);
+    if (entry && entry.credits.remainingCredits === null && entry.credits.remainingTokens === null) return;
+    this.entries.delete(teamId);
+  }
 }

@@ -62,8 +62,8 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleInit(): void {
-    this.changes = listenToBroadcast(this.nats, this.logger, Subjects.creditsChanged, ({ teamId }) =>
-      this.cache.forget(teamId),
+    this.changes = listenToBroadcast(this.nats, this.logger, Subjects.creditsChanged, ({ teamId, chargesOnly }) =>
+      chargesOnly ? this.cache.charged(teamId) : this.cache.forget(teamId),
     );
   }
 

@@ -14,14 +14,19 @@ export class CreditsChangedNotifier {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async teamsChanged(teamIds: Iterable<string>, usedUp: ReadonlySet<string> = new Set()): Promise<void> {
+  /** `chargesOnly`: the change is committed charges alone (the usage consumer), nothing a plan or grant changed. */
+  async teamsChanged(
+    teamIds: Iterable<string>,
+    usedUp: ReadonlySet<string> = new Set(),
+    { chargesOnly = false }: { chargesOnly?: boolean } = {},
+  ): Promise<void> {
     for (const teamId of new Set(teamIds)) {
       try {
-        await publishBroadcast(
-          this.nats,
-          Subjects.creditsChanged,
-          usedUp.has(teamId) ? { teamId, creditsUsedUp: true } : { teamId },
-        );
+        await publishBroadcast(this.nats, Subjects.creditsChanged, {
+          teamId,
+          ...(usedUp.has(teamId) ? { creditsUsedUp: true } : {}),
+          ...(chargesOnly ? { chargesOnly: true } : {}),
+        });
       } catch (error) {
         // The charge is committed and a redelivery would find nothing new to announce: the gateways' cache
         // lifetime (CREDITS_CACHE_TTL_MS) bounds how long they go on using the old balance.

@@ -188,6 +188,14 @@ export class TeamCreditsChangedEvent {
   @IsOptional()
   @IsBoolean()
   creditsUsedUp?: boolean;
+
+  /**
+   * Only charges changed (no grant, plan or reservation): a gateway whose cached standing of the team has no credit or
+   * token limit may keep it, since charges cannot change what it admits.
+   */
+  @IsOptional()
+  @IsBoolean()
+  chargesOnly?: boolean;
 }
 
 /** Request on `billing.team.credit-usage.historical` (credits and tokens, for both historical usage routes). */
