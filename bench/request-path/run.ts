@@ -32,6 +32,7 @@ const PROFILE_MS = 20_000 * SCALE;
 const FAIRNESS_MS = 15_000 * SCALE;
 const QUIET_TEAM_RATE = 20;
 const FLOOD_RATE = 400;
+const LIMITED_PLAN_CREDITS = 100_000_000;
 
 interface BenchContext {
   stack: RunningStack;
@@ -148,6 +149,14 @@ async function measureRates(
       phases.push(await phase(context, scenario, rate, durationMs, `r${rate}`));
     }
   }
+  // The dev team is on the unlimited plan; a team whose plan counts credits makes the gateway follow its balance.
+  const limitedKey = await createTeamKey(context.stack, 'bench-limited', LIMITED_PLAN_CREDITS);
+  const limited: Scenario = {
+    name: 'cached hit, team on a limited plan',
+    send: (pool, _apiKey, tag, index) => all.cached.send(pool, limitedKey, tag, index),
+  };
+  await phase(context, limited, 10, 1_000 * SCALE, 'warm-limited');
+  phases.push(await phase(context, limited, LONG_PHASE.rate, PHASE_MS, 'limited'));
   const slowestMiss = phases.find((entry) => entry.scenario === all.miss.name && entry.result.rate === RATES[0]);
   const pipelineMs = percentile(workerJobMs(context.stack.logDir, `miss=r${RATES[0]}-`), 0.5);
   const apiOverheadMs = percentile(slowestMiss?.result.latenciesMs ?? [], 0.5) - pipelineMs;

@@ -45,7 +45,7 @@ export class GatewayConfig extends ServiceConfig {
    */
   @IsInt()
   @Min(1)
-  MAX_REQUESTS_IN_FLIGHT: number = 64;
+  MAX_REQUESTS_IN_FLIGHT: number = 32;
 
   /** Largest request body accepted. */
   @IsInt()

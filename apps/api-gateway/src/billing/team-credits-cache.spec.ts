@@ -41,17 +41,20 @@ describe('TeamCreditsCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
-  it('keeps an unlimited standing when only charges changed, and drops a limited one', () => {
+  it('after charges, keeps an unlimited standing as it is, marks a limited one stale, drops one whose credits ran out', () => {
     const cache = new TeamCreditsCache(60_000, 10);
     cache.remember('unlimited', credits(null));
     cache.remember('limited', credits(3));
     cache.remember('token-limited', { ...credits(null), planTokens: 100, remainingTokens: 40 });
+    cache.remember('used-up', credits(1));
 
-    for (const team of ['unlimited', 'limited', 'token-limited']) cache.charged(team);
+    for (const team of ['unlimited', 'limited', 'token-limited']) cache.charged(team, false);
+    cache.charged('used-up', true);
 
-    expect(cache.get('unlimited')?.credits).toEqual(credits(null));
-    expect(cache.get('limited')).toBeUndefined();
-    expect(cache.get('token-limited')).toBeUndefined();
+    expect(cache.get('unlimited')).toMatchObject({ credits: credits(null), stale: false });
+    expect(cache.get('limited')).toMatchObject({ credits: credits(3), stale: true });
+    expect(cache.get('token-limited')?.stale).toBe(true);
+    expect(cache.get('used-up')).toBeUndefined();
   });
 
   it('keeps the most recently read teams within its size, and nothing with a zero lifetime', () => {

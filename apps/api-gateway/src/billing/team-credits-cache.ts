@@ -5,6 +5,8 @@ interface CachedCredits {
   expiresAt: number;
   /** Billable requests this replica admitted since the balance was read: their charges may not be in it yet. */
   admitted: number;
+  /** Charges were committed since it was read: still usable, but the next reader should refresh it. */
+  stale: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export class TeamCreditsCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(teamId: string): { credits: TeamCreditsReply; admitted: number } | undefined {
+  get(teamId: string): { credits: TeamCreditsReply; admitted: number; stale: boolean } | undefined {
     const entry = this.entries.get(teamId);
     if (!entry) return undefined;
     if (entry.expiresAt > this.now()) return entry;
@@ -34,7 +36,7 @@ export class TeamCreditsCache {
   remember(teamId: string, credits: TeamCreditsReply): void {
     if (this.ttlMs <= 0) return;
     this.entries.delete(teamId);
-    this.entries.set(teamId, { credits, expiresAt: this.now() + this.ttlMs, admitted: 0 });
+    this.entries.set(teamId, { credits, expiresAt: this.now() + this.ttlMs, admitted: 0, stale: false });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -53,12 +55,14 @@ export class TeamCreditsCache {
   }
 
   /**
-   * New charges of the team were committed. A standing without a credit or token limit stays: charges cannot change
-   * what it admits, and dropping it would cost every request of a busy unlimited team a round trip to billing.
+   * New charges of the team were committed. A standing without a credit or token limit stays as it is: charges cannot
+   * change what it admits. A limited one stays usable but stale, so that a request does not wait for billing: this
+   * replica has already taken off what it admitted, and the next reader refreshes it. Credits used up drop it at once.
    */
-  charged(teamId: string): void {
+  charged(teamId: string, creditsUsedUp: boolean): void {
     const entry = this.entries.get(teamId);
-    if (entry && entry.credits.remainingCredits === null && entry.credits.remainingTokens === null) return;
-    this.entries.delete(teamId);
+    if (!entry) return;
+    if (creditsUsedUp) this.entries.delete(teamId);
+    else if (entry.credits.remainingCredits !== null || entry.credits.remainingTokens !== null) entry.stale = true;
   }
 }
