@@ -7,6 +7,8 @@ export interface PhaseResult {
   result: OpenLoopResult;
   cpu: Map<string, number>;
   traffic: NatsTraffic;
+  /** The machine's one-minute load average when the phase ended: other work on a shared machine shows here. */
+  machineLoad: number;
 }
 
 const PROCESS_COLUMNS: [string, string][] = [
@@ -29,12 +31,12 @@ const ms = (value: number): string => (value >= 100 ? value.toFixed(0) : value.t
 
 /** One row per scenario and rate: latencies, answers, CPU ms per request of each process and NATS traffic. */
 export function renderPhaseTable(phases: PhaseResult[], apiOverheadMs: number): string {
-  const header = `| scenario | rate/s | answers | p50 | p90 | p99 | max | ${PROCESS_COLUMNS.map(([, short]) => short).join(' | ')} | sum | load gen. | NATS msgs | NATS KB |`;
-  const rows = phases.map(({ scenario, result, cpu, traffic }) => {
+  const header = `| scenario | rate/s | answers | p50 | p90 | p99 | max | ${PROCESS_COLUMNS.map(([, short]) => short).join(' | ')} | sum | load gen. | NATS msgs | NATS KB | load avg |`;
+  const rows = phases.map(({ scenario, result, cpu, traffic, machineLoad }) => {
     const count = result.latenciesMs.length;
     const perRequest = (name: string): number => (cpu.get(name) ?? 0) / count;
     const sum = PROCESS_COLUMNS.reduce((total, [name]) => total + perRequest(name), 0);
-    return `| ${scenario} | ${result.rate} × ${result.durationMs / 1000} s | ${statusSummary(result.statuses)} | ${[0.5, 0.9, 0.99, 1].map((fraction) => ms(percentile(result.latenciesMs, fraction))).join(' | ')} | ${PROCESS_COLUMNS.map(([name]) => perRequest(name).toFixed(2)).join(' | ')} | **${sum.toFixed(2)}** | ${perRequest('load generator').toFixed(2)} | ${((traffic.inMsgs + traffic.outMsgs) / count).toFixed(1)} | ${((traffic.inBytes + traffic.outBytes) / 1024 / count).toFixed(1)} |`;
+    return `| ${scenario} | ${result.rate} × ${result.durationMs / 1000} s | ${statusSummary(result.statuses)} | ${[0.5, 0.9, 0.99, 1].map((fraction) => ms(percentile(result.latenciesMs, fraction))).join(' | ')} | ${PROCESS_COLUMNS.map(([name]) => perRequest(name).toFixed(2)).join(' | ')} | **${sum.toFixed(2)}** | ${perRequest('load generator').toFixed(2)} | ${((traffic.inMsgs + traffic.outMsgs) / count).toFixed(1)} | ${((traffic.inBytes + traffic.outBytes) / 1024 / count).toFixed(1)} | ${machineLoad.toFixed(1)} |`;
   });
   return `### Latency (ms) and CPU per request (ms), by process
 
@@ -43,9 +45,12 @@ connections from this process. CPU is user + system time from \`/proc/<pid>/stat
 before the phase and a few seconds after its last answer (charges and cache writes finish after the reply), divided by the
 requests sent; Postgres is the backends of the stack's database. NATS counts are the server's \`/varz\` in + out
 messages and bytes per request (a message published to the server and delivered to one subscriber counts twice).
+The machine is shared: the last column is its one-minute load average at the end of the phase (2 cores), and
+latencies of phases run under a load far above 2 say more about the neighbours than about the stack; CPU per request
+is much less sensitive to it.
 
 ${header}
-|${'---|'.repeat(7 + PROCESS_COLUMNS.length + 4)}
+|${'---|'.repeat(7 + PROCESS_COLUMNS.length + 5)}
 ${rows.join('\n')}
 
 API overhead on a cache miss at 10/s (p50 end to end minus the worker's own p50 time per job): **${apiOverheadMs.toFixed(1)} ms**.

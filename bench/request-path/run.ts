@@ -1,5 +1,5 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   freePort,
@@ -86,10 +86,11 @@ async function phase(
       }),
     ]);
     const result = results[0] as OpenLoopResult;
+    const machineLoad = loadavg()[0] ?? Number.NaN;
     process.stdout.write(
       `${scenario.name} ${rate}/s: p50 ${percentile(result.latenciesMs, 0.5).toFixed(1)} ms, p99 ${percentile(result.latenciesMs, 0.99).toFixed(1)} ms, ${JSON.stringify([...result.statuses])}\n`,
     );
-    return { scenario: scenario.name, result, cpu, traffic };
+    return { scenario: scenario.name, result, cpu, traffic, machineLoad };
   } finally {
     await pool.close();
   }

@@ -41,15 +41,29 @@ describe('TeamCreditsCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
-  it('after charges, keeps an unlimited standing as it is, marks a limited one stale, drops one whose credits ran out', () => {
+  it('after charges, takes the standing billing announced, and starts counting admissions again', () => {
+    const cache = new TeamCreditsCache(60_000, 10);
+    cache.remember('a', credits(30));
+    cache.admit('a', 2);
+
+    cache.charged('a', { remainingCredits: 12, remainingTokens: null });
+
+    expect(cache.get('a')).toMatchObject({
+      credits: { ...credits(30), remainingCredits: 12 },
+      admitted: 0,
+      stale: false,
+    });
+  });
+
+  it('after charges announced without a standing, keeps an unlimited one, marks a limited one stale, drops a used-up one', () => {
     const cache = new TeamCreditsCache(60_000, 10);
     cache.remember('unlimited', credits(null));
     cache.remember('limited', credits(3));
     cache.remember('token-limited', { ...credits(null), planTokens: 100, remainingTokens: 40 });
     cache.remember('used-up', credits(1));
 
-    for (const team of ['unlimited', 'limited', 'token-limited']) cache.charged(team, false);
-    cache.charged('used-up', true);
+    for (const team of ['unlimited', 'limited', 'token-limited']) cache.charged(team, {});
+    cache.charged('used-up', { creditsUsedUp: true, remainingCredits: 0 });
 
     expect(cache.get('unlimited')).toMatchObject({ credits: credits(null), stale: false });
     expect(cache.get('limited')).toMatchObject({ credits: credits(3), stale: true });

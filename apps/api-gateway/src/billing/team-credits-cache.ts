@@ -1,4 +1,10 @@
-import type { TeamCreditsReply } from '@wh/contracts';
+import type { TeamCreditsChangedEvent, TeamCreditsReply } from '@wh/contracts';
+
+/** What billing announced with committed charges of a team (`billing.credits.changed` with `chargesOnly`). */
+export type ChargesAnnouncement = Pick<
+  TeamCreditsChangedEvent,
+  'creditsUsedUp' | 'remainingCredits' | 'remainingTokens'
+>;
 
 interface CachedCredits {
   credits: TeamCreditsReply;
@@ -55,14 +61,26 @@ export class TeamCreditsCache {
   }
 
   /**
-   * New charges of the team were committed. A standing without a credit or token limit stays as it is: charges cannot
-   * change what it admits. A limited one stays usable but stale, so that a request does not wait for billing: this
+   * New charges of the team were committed. With the standing billing announced after them, the entry takes it (and
+   * starts counting admissions again). Without one, a standing with no credit or token limit stays as it is (charges
+   * cannot change what it admits) and a limited one stays usable but stale, so that no request waits for billing: this
    * replica has already taken off what it admitted, and the next reader refreshes it. Credits used up drop it at once.
    */
-  charged(teamId: string, creditsUsedUp: boolean): void {
+  charged(teamId: string, announced: ChargesAnnouncement): void {
     const entry = this.entries.get(teamId);
     if (!entry) return;
-    if (creditsUsedUp) this.entries.delete(teamId);
-    else if (entry.credits.remainingCredits !== null || entry.credits.remainingTokens !== null) entry.stale = true;
+    if (announced.creditsUsedUp) {
+      this.entries.delete(teamId);
+    } else if (announced.remainingCredits !== undefined) {
+      entry.credits = {
+        ...entry.credits,
+        remainingCredits: announced.remainingCredits,
+        remainingTokens: announced.remainingTokens ?? null,
+      };
+      entry.admitted = 0;
+      entry.stale = false;
+    } else if (entry.credits.remainingCredits !== null || entry.credits.remainingTokens !== null) {
+      entry.stale = true;
+    }
   }
 }

@@ -41,7 +41,7 @@ describe('TeamCredits', () => {
     expect(requester.request).toHaveBeenCalledWith(Subjects.creditsCheck, { teamId: 'team-1' }, expect.any(Number));
   });
 
-  it('after a charges-only announcement, answers from the stale balance at once and refreshes it behind the request', async () => {
+  it('after charges, answers from the stale balance while refreshing it, or takes the balance billing announced', async () => {
     const { credits, requester } = setup(5);
     let announce: ((payload: object) => void) | undefined;
     const nats = {
@@ -71,7 +71,12 @@ describe('TeamCredits', () => {
     await expect(credits.of('team-1')).resolves.toMatchObject({ remainingCredits: 1 });
     expect(requester.request).toHaveBeenCalledTimes(2);
 
-    announce?.({ teamId: 'team-1', chargesOnly: true, creditsUsedUp: true });
+    announce?.({ teamId: 'team-1', chargesOnly: true, remainingCredits: 7, remainingTokens: null });
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(credits.of('team-1')).resolves.toMatchObject({ remainingCredits: 7 });
+    expect(requester.request).toHaveBeenCalledTimes(2);
+
+    announce?.({ teamId: 'team-1', chargesOnly: true, creditsUsedUp: true, remainingCredits: 0 });
     await new Promise((resolve) => setImmediate(resolve));
     await credits.of('team-1');
     expect(requester.request).toHaveBeenCalledTimes(3);

@@ -67,8 +67,8 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
       this.nats,
       this.logger,
       Subjects.creditsChanged,
-      ({ teamId, chargesOnly, creditsUsedUp }) =>
-        chargesOnly ? this.cache.charged(teamId, creditsUsedUp ?? false) : this.cache.forget(teamId),
+      ({ teamId, chargesOnly, ...announced }) =>
+        chargesOnly ? this.cache.charged(teamId, announced) : this.cache.forget(teamId),
     );
   }
 

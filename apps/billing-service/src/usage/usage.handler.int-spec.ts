@@ -13,18 +13,18 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
   /** Deliveries seen per event id; events listed in `crashAfterCommit` fail once after their row is written. */
   const deliveries = new Map<string, number>();
   const crashAfterCommit = new Set<string>();
-  /** Every announcement the handler made: the teams and whether only charges changed. */
-  const announcements: { teamIds: string[]; chargesOnly?: boolean }[] = [];
+  /** Every announcement of committed charges the handler made. */
+  const announcements: { teamIds: string[] }[] = [];
 
   beforeAll(async () => {
     const handler = new UsageHandler(
       new LedgerRepository(database.db),
       {
-        teamsChanged: async (teamIds, _usedUp, options) => {
-          announcements.push({ teamIds: [...teamIds], chargesOnly: options?.chargesOnly });
+        chargesCommitted: async (teamIds) => {
+          announcements.push({ teamIds: [...teamIds] });
         },
       },
-      { usedUpAmong: async () => new Set() },
+      { afterCharges: async () => new Map() },
       { warn: () => undefined },
       { USAGE_BATCH_WINDOW_MS: 50 },
     );
@@ -101,7 +101,7 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
     expect(await new LedgerRepository(database.db).drift()).toEqual([]);
   });
 
-  it('charges single events published together in one group, each once, with one announcement of charges only', async () => {
+  it('charges single events published together in one group, each once, announced together', async () => {
     const groupTeam = 'b9d1e7a0-3c2f-4f7e-8d6a-2a4b5c6d7e8f';
     const events = Array.from({ length: 12 }, () => usageRecordedEvent(groupTeam, { credits: 2 }));
 
@@ -113,7 +113,6 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
     for (const event of events) expect(await creditsOf(event.eventId)).toEqual([2]);
     const aboutGroupTeam = announcements.filter((announcement) => announcement.teamIds.includes(groupTeam));
     expect(aboutGroupTeam.length).toBeLessThan(events.length);
-    expect(aboutGroupTeam.every((announcement) => announcement.chargesOnly === true)).toBe(true);
     expect(await new LedgerRepository(database.db).drift()).toEqual([]);
   });
 
