@@ -54,6 +54,8 @@ ${header}
 ${rows.join('\n')}
 
 API overhead on a cache miss at 10/s (p50 end to end minus the worker's own p50 time per job): **${apiOverheadMs.toFixed(1)} ms**.
+The worker's time per job (its log's \`ms\`) ends after it published the result and the charge, so this is a rough
+figure that can come out below zero; \`npm run bench:scrape\` measures the overhead against the pipeline in process.
 `;
 }
 

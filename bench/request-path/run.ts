@@ -54,19 +54,19 @@ async function processGroups(context: BenchContext): Promise<Map<string, number[
 /** Runs `load`, with the CPU of every process and the NATS traffic read before it and once its work has settled. */
 async function measured(
   context: BenchContext,
-  load: () => Promise<OpenLoopResult[]>,
-): Promise<{ results: OpenLoopResult[]; cpu: Map<string, number>; traffic: NatsTraffic }> {
+  load: () => Promise<OpenLoopResult>,
+): Promise<{ result: OpenLoopResult; cpu: Map<string, number>; traffic: NatsTraffic }> {
   const groupsBefore = await processGroups(context);
   const cpuBefore = readCpu(groupsBefore);
   const trafficBefore = await natsTraffic(context.natsMonitorUrl);
-  const results = await load();
+  const result = await load();
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const groupsAfter = await processGroups(context);
   const merged = new Map(
     [...groupsAfter].map(([name, pids]) => [name, [...new Set([...pids, ...(groupsBefore.get(name) ?? [])])]]),
   );
   const cpu = cpuBetween(cpuBefore, readCpu(merged));
-  return { results, cpu, traffic: trafficBetween(trafficBefore, await natsTraffic(context.natsMonitorUrl)) };
+  return { result, cpu, traffic: trafficBetween(trafficBefore, await natsTraffic(context.natsMonitorUrl)) };
 }
 
 async function phase(
@@ -78,14 +78,13 @@ async function phase(
 ): Promise<PhaseResult> {
   const pool = gatewayPool(context.stack.baseUrl);
   try {
-    const { results, cpu, traffic } = await measured(context, async () => [
-      await runOpenLoop({
+    const { result, cpu, traffic } = await measured(context, () =>
+      runOpenLoop({
         rate,
         durationMs,
         send: (index) => scenario.send(pool, context.stack.apiKey, tag, index),
       }),
-    ]);
-    const result = results[0] as OpenLoopResult;
+    );
     const machineLoad = loadavg()[0] ?? Number.NaN;
     process.stdout.write(
       `${scenario.name} ${rate}/s: p50 ${percentile(result.latenciesMs, 0.5).toFixed(1)} ms, p99 ${percentile(result.latenciesMs, 0.99).toFixed(1)} ms, ${JSON.stringify([...result.statuses])}\n`,

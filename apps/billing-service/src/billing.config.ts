@@ -11,7 +11,7 @@ export class BillingConfig extends ServiceDatabaseConfig {
   @IsInt()
   @Min(0)
   @Max(1_000)
-  USAGE_BATCH_WINDOW_MS: number = 20;
+  USAGE_BATCH_WINDOW_MS: number = 100;
 
   /** Usage messages this replica holds at once (the consumer's pull slots), and so the largest group. */
   @IsInt()
