@@ -39,6 +39,14 @@ export class GatewayConfig extends ServiceConfig {
   @IsBoolean()
   ALLOW_PRIVATE_TARGETS: boolean = false;
 
+  /**
+   * Requests this replica works on at once before it counts as saturated: past it, a team holding more than its fair
+   * share of them gets a 429 with Retry-After at once (`http/overload/`), rather than queueing behind its own flood.
+   */
+  @IsInt()
+  @Min(1)
+  MAX_REQUESTS_IN_FLIGHT: number = 32;
+
   /** Largest request body accepted. */
   @IsInt()
   @Min(1024)

@@ -8,6 +8,9 @@ void bootstrapService({
   appModule: BillingModule,
   configClass: BillingConfig,
   transport: {
-    concurrency: () => ({ [Consumers.billingUsage.durableName]: 4, [Consumers.billingUsageBatches.durableName]: 2 }),
+    concurrency: (config) => ({
+      [Consumers.billingUsage.durableName]: config.USAGE_BATCH_SIZE,
+      [Consumers.billingUsageBatches.durableName]: 2,
+    }),
   },
 });

@@ -1,28 +1,35 @@
 import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import type { ExecutionContext } from '@nestjs/common';
 import { ErrorCode, LOCAL_TEAM_ID, Subjects } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import type { Logger } from '@wh/platform/logging';
 import type { NatsClient, NatsRequester } from '@wh/platform/messaging';
 import { GatewayConfig } from '../gateway.config';
+import { RequestAdmission } from '../http/overload/request-admission';
 import { ApiKeyGuard } from './api-key.guard';
 import { TeamAuthenticator } from './team-authenticator';
 import type { AuthenticatedRequest } from './team-context';
 
-function contextFor(request: Partial<AuthenticatedRequest>): ExecutionContext {
-  return { switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
+function contextFor(request: Partial<AuthenticatedRequest>, response = new EventEmitter()): ExecutionContext {
+  return {
+    switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }),
+  } as unknown as ExecutionContext;
 }
 
-function setup(authDisabled: boolean) {
+function setup(authDisabled: boolean, maxInFlight = 64) {
   const requester = { request: jest.fn().mockResolvedValue({ teamId: 'team-1', keyId: 'key-1', concurrencyLimit: 4 }) };
-  const config = Object.assign(new GatewayConfig(), { AUTH_DISABLED: authDisabled });
+  const config = Object.assign(new GatewayConfig(), {
+    AUTH_DISABLED: authDisabled,
+    MAX_REQUESTS_IN_FLIGHT: maxInFlight,
+  });
   const authenticator = new TeamAuthenticator(
     requester as unknown as NatsRequester,
     {} as NatsClient,
     config,
     {} as Logger,
   );
-  return { requester, guard: new ApiKeyGuard(authenticator) };
+  return { requester, guard: new ApiKeyGuard(authenticator, new RequestAdmission(config)) };
 }
 
 describe('ApiKeyGuard', () => {
@@ -66,6 +73,23 @@ describe('ApiKeyGuard', () => {
     await expect(guard.canActivate(contextFor(request))).resolves.toBe(true);
     expect(request.team?.teamId).toBe(LOCAL_TEAM_ID);
     expect(requester.request).not.toHaveBeenCalled();
+  });
+
+  it('refuses a team over its share of a saturated replica with a 429 and Retry-After until a response closes', async () => {
+    const { guard } = setup(false, 2);
+    const open = [new EventEmitter(), new EventEmitter()];
+    for (const response of open) {
+      await guard.canActivate(contextFor({ headers: { authorization: 'Bearer fc-secret' } }, response));
+    }
+
+    const refused = guard.canActivate(contextFor({ headers: { authorization: 'Bearer fc-secret' } }));
+    await expect(refused).rejects.toMatchObject({
+      code: ErrorCode.RateLimitExceeded,
+      details: { retryAfterSeconds: 1 },
+    });
+
+    open[0]?.emit('close');
+    await expect(guard.canActivate(contextFor({ headers: { authorization: 'Bearer fc-secret' } }))).resolves.toBe(true);
   });
 
   it('keeps auth on by default', () => {

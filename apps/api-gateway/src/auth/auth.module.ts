@@ -3,6 +3,7 @@ import { NatsClient } from '@wh/platform/messaging';
 import { BilledGuard } from '../billing/billed.guard';
 import { RateLimiter, rateLimitBucket } from '../billing/rate-limiter';
 import { TeamCredits } from '../billing/team-credits';
+import { RequestAdmission } from '../http/overload/request-admission';
 import { ApiKeyGuard } from './api-key.guard';
 import { TeamAuthenticator } from './team-authenticator';
 
@@ -11,6 +12,7 @@ import { TeamAuthenticator } from './team-authenticator';
 @Module({
   providers: [
     TeamAuthenticator,
+    RequestAdmission,
     ApiKeyGuard,
     TeamCredits,
     BilledGuard,
@@ -20,6 +22,6 @@ import { TeamAuthenticator } from './team-authenticator';
       useFactory: (nats: NatsClient) => new RateLimiter(rateLimitBucket(nats)),
     },
   ],
-  exports: [TeamAuthenticator, ApiKeyGuard, TeamCredits, BilledGuard, RateLimiter],
+  exports: [TeamAuthenticator, RequestAdmission, ApiKeyGuard, TeamCredits, BilledGuard, RateLimiter],
 })
 export class AuthModule {}

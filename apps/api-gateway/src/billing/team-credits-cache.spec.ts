@@ -41,6 +41,36 @@ describe('TeamCreditsCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
+  it('after charges, takes the standing billing announced, and starts counting admissions again', () => {
+    const cache = new TeamCreditsCache(60_000, 10);
+    cache.remember('a', credits(30));
+    cache.admit('a', 2);
+
+    cache.charged('a', { remainingCredits: 12, remainingTokens: null });
+
+    expect(cache.get('a')).toMatchObject({
+      credits: { ...credits(30), remainingCredits: 12 },
+      admitted: 0,
+      stale: false,
+    });
+  });
+
+  it('after charges announced without a standing, keeps an unlimited one, marks a limited one stale, drops a used-up one', () => {
+    const cache = new TeamCreditsCache(60_000, 10);
+    cache.remember('unlimited', credits(null));
+    cache.remember('limited', credits(3));
+    cache.remember('token-limited', { ...credits(null), planTokens: 100, remainingTokens: 40 });
+    cache.remember('used-up', credits(1));
+
+    for (const team of ['unlimited', 'limited', 'token-limited']) cache.charged(team, {});
+    cache.charged('used-up', { creditsUsedUp: true, remainingCredits: 0 });
+
+    expect(cache.get('unlimited')).toMatchObject({ credits: credits(null), stale: false });
+    expect(cache.get('limited')).toMatchObject({ credits: credits(3), stale: true });
+    expect(cache.get('token-limited')?.stale).toBe(true);
+    expect(cache.get('used-up')).toBeUndefined();
+  });
+
   it('keeps the most recently read teams within its size, and nothing with a zero lifetime', () => {
     const cache = new TeamCreditsCache(60_000, 1);
     cache.remember('a', credits(1));

@@ -41,6 +41,47 @@ describe('TeamCredits', () => {
     expect(requester.request).toHaveBeenCalledWith(Subjects.creditsCheck, { teamId: 'team-1' }, expect.any(Number));
   });
 
+  it('after charges, answers from the stale balance while refreshing it, or takes the balance billing announced', async () => {
+    const { credits, requester } = setup(5);
+    let announce: ((payload: object) => void) | undefined;
+    const nats = {
+      namespace: { subject: (subject: string) => subject },
+      payloads: { decode: async (_class: unknown, message: { payload: object }) => message.payload },
+      connection: {
+        subscribe: (_subject: string, options: { callback: (error: null, message: object) => void }) => {
+          announce = (payload) => options.callback(null, { payload });
+          return { unsubscribe: () => undefined };
+        },
+      },
+    };
+    Object.assign(credits, { nats });
+    credits.onModuleInit();
+    await credits.admit('team-1');
+    let answer: (reply: TeamCreditsReply) => void = () => undefined;
+    requester.request.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+
+    announce?.({ teamId: 'team-1', chargesOnly: true });
+    await new Promise((resolve) => setImmediate(resolve));
+
+    // The refresh is still unanswered: the request is admitted on the cached balance less what this replica admitted.
+    await expect(credits.of('team-1')).resolves.toMatchObject({ remainingCredits: 4 });
+    expect(requester.request).toHaveBeenCalledTimes(2);
+    answer({ ...(await requester.request.mock.results[0]?.value), remainingCredits: 1 });
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(credits.of('team-1')).resolves.toMatchObject({ remainingCredits: 1 });
+    expect(requester.request).toHaveBeenCalledTimes(2);
+
+    announce?.({ teamId: 'team-1', chargesOnly: true, remainingCredits: 7, remainingTokens: null });
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(credits.of('team-1')).resolves.toMatchObject({ remainingCredits: 7 });
+    expect(requester.request).toHaveBeenCalledTimes(2);
+
+    announce?.({ teamId: 'team-1', chargesOnly: true, creditsUsedUp: true, remainingCredits: 0 });
+    await new Promise((resolve) => setImmediate(resolve));
+    await credits.of('team-1');
+    expect(requester.request).toHaveBeenCalledTimes(3);
+  });
+
   it('asks billing nothing in single-user local mode, where nobody is billed', async () => {
     const { credits, requester } = setup(0, true);
 

@@ -50,6 +50,7 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
   private readonly cache: TeamCreditsCache;
   private readonly billed: boolean;
   private changes: Subscription | undefined;
+  private readonly refreshing = new Set<string>();
 
   constructor(
     @Inject(NatsRequester) private readonly requester: NatsRequester,
@@ -62,8 +63,12 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleInit(): void {
-    this.changes = listenToBroadcast(this.nats, this.logger, Subjects.creditsChanged, ({ teamId }) =>
-      this.cache.forget(teamId),
+    this.changes = listenToBroadcast(
+      this.nats,
+      this.logger,
+      Subjects.creditsChanged,
+      ({ teamId, chargesOnly, ...announced }) =>
+        chargesOnly ? this.cache.charged(teamId, announced) : this.cache.forget(teamId),
     );
   }
 
@@ -75,6 +80,7 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
   async of(teamId: string): Promise<TeamCreditsReply> {
     if (!this.billed) return unbilled();
     const cached = this.cache.get(teamId) ?? (await this.fetch(teamId));
+    if (cached.stale) this.refreshInBackground(teamId);
     const { credits, admitted } = cached;
     if (credits.remainingCredits === null) return credits;
     return { ...credits, remainingCredits: Math.max(0, credits.remainingCredits - admitted) };
@@ -153,9 +159,18 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private async fetch(teamId: string): Promise<{ credits: TeamCreditsReply; admitted: number }> {
+  private async fetch(teamId: string): Promise<{ credits: TeamCreditsReply; admitted: number; stale: boolean }> {
     const credits = await this.requester.request(Subjects.creditsCheck, { teamId }, CHECK_TIMEOUT_MS);
     this.cache.remember(teamId, credits);
-    return { credits, admitted: 0 };
+    return { credits, admitted: 0, stale: false };
+  }
+
+  /** One refresh at a time per team; a failed one leaves the stale entry to its lifetime. */
+  private refreshInBackground(teamId: string): void {
+    if (this.refreshing.has(teamId)) return;
+    this.refreshing.add(teamId);
+    this.fetch(teamId)
+      .catch((error: unknown) => this.logger.warn({ err: error, teamId }, 'could not refresh a team’s balance'))
+      .finally(() => this.refreshing.delete(teamId));
   }
 }

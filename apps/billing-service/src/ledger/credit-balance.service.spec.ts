@@ -74,6 +74,27 @@ describe('CreditBalanceService', () => {
     await expect(unlimited.service.usedUpAmong(['team-1'])).resolves.toEqual(new Set());
   });
 
+  it('tells what each charged team has left, reading only the plan of a team without limits', async () => {
+    const now = new Date('2026-11-25T10:00:00Z');
+    const spent = setup(limited, { charged: 105, granted: 5, tokens: 0 }, now, 40);
+    await expect(spent.service.afterCharges(['team-1', 'team-1'])).resolves.toEqual(
+      new Map([['team-1', { usedUp: true, remainingCredits: 0, remainingTokens: null }]]),
+    );
+    const left = setup(limited, { charged: 50, granted: 0, tokens: 0 }, now, 10);
+    await expect(left.service.afterCharges(['team-1'])).resolves.toEqual(
+      new Map([['team-1', { usedUp: false, remainingCredits: 40, remainingTokens: null }]]),
+    );
+
+    const unlimited = setup({ ...limited, creditsPerPeriod: null }, { charged: 9e6, granted: 0, tokens: 0 }, now);
+    await expect(unlimited.service.afterCharges(['team-1'])).resolves.toEqual(
+      new Map([['team-1', { usedUp: false, remainingCredits: null, remainingTokens: null }]]),
+    );
+    expect(unlimited.ledger.totals).not.toHaveBeenCalled();
+    await expect(
+      setup(undefined, { charged: 0, granted: 0, tokens: 0 }, now).service.afterCharges(['x']),
+    ).resolves.toEqual(new Map());
+  });
+
   it('never reports fewer than zero credits left', async () => {
     const { service } = setup(limited, { charged: 130, granted: 0, tokens: 0 }, new Date('2026-11-25T10:00:00Z'));
 

@@ -25,6 +25,15 @@ export interface TeamBalance {
   periodEnd: Date;
 }
 
+/** What a team has left once charges of it committed, for the announcement that tells gateways. */
+export interface StandingAfterCharges {
+  /** Charges reached the plan's credits and grants (reservations do not count here). */
+  usedUp: boolean;
+  /** Credits left less open reservations; null on an unlimited plan. */
+  remainingCredits: number | null;
+  remainingTokens: number | null;
+}
+
 /**
  * Derives a team's balance from its plan, the ledger's totals and the open reservations of the period `now` falls in,
  * and sets credits aside for accepted jobs.
@@ -78,6 +87,30 @@ export class CreditBalanceService {
       if (planCredits + totals.granted - totals.charged <= 0) usedUp.add(teamId);
     }
     return usedUp;
+  }
+
+  /**
+   * Each charged team's standing after its charges, read once per team: on a plan without credit or token limits
+   * only the plan is read. A team billing does not know is left out.
+   */
+  async afterCharges(teamIds: Iterable<string>): Promise<Map<string, StandingAfterCharges>> {
+    const standings = new Map<string, StandingAfterCharges>();
+    for (const teamId of new Set(teamIds)) {
+      const teamPlan = await this.plans.ofTeam(teamId);
+      if (!teamPlan) continue;
+      if (teamPlan.plan.creditsPerPeriod === null && teamPlan.plan.tokensPerPeriod === null) {
+        standings.set(teamId, { usedUp: false, remainingCredits: null, remainingTokens: null });
+        continue;
+      }
+      const balance = await this.balanceOf(teamId);
+      const planCredits = balance.planCredits;
+      standings.set(teamId, {
+        usedUp: planCredits !== null && planCredits + balance.grantedCredits - balance.usedCredits <= 0,
+        remainingCredits: balance.remainingCredits,
+        remainingTokens: balance.remainingTokens,
+      });
+    }
+    return standings;
   }
 
   async balanceOf(teamId: string): Promise<TeamBalance> {

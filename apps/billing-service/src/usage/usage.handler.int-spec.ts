@@ -13,16 +13,24 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
   /** Deliveries seen per event id; events listed in `crashAfterCommit` fail once after their row is written. */
   const deliveries = new Map<string, number>();
   const crashAfterCommit = new Set<string>();
+  /** Every announcement of committed charges the handler made. */
+  const announcements: { teamIds: string[] }[] = [];
 
   beforeAll(async () => {
     const handler = new UsageHandler(
       new LedgerRepository(database.db),
-      { teamsChanged: async () => undefined },
-      { usedUpAmong: async () => new Set() },
+      {
+        chargesCommitted: async (teamIds) => {
+          announcements.push({ teamIds: [...teamIds] });
+        },
+      },
+      { afterCharges: async () => new Map() },
       { warn: () => undefined },
+      { USAGE_BATCH_WINDOW_MS: 50 },
     );
     await nats.consume({
       definition: withFastRedelivery(Consumers.billingUsage),
+      concurrency: 32,
       handler: async (event) => {
         deliveries.set(event.eventId, (deliveries.get(event.eventId) ?? 0) + 1);
         await handler.record(event);
@@ -90,6 +98,21 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
     await eventually(async () => expect(await pending(Consumers.billingUsageBatches)).toBe(0));
     expect(await creditsOf(single.eventId)).toEqual([1]);
     expect(await creditsOf(batch[1].eventId)).toEqual([4]);
+    expect(await new LedgerRepository(database.db).drift()).toEqual([]);
+  });
+
+  it('charges single events published together in one group, each once, announced together', async () => {
+    const groupTeam = 'b9d1e7a0-3c2f-4f7e-8d6a-2a4b5c6d7e8f';
+    const events = Array.from({ length: 12 }, () => usageRecordedEvent(groupTeam, { credits: 2 }));
+
+    await Promise.all(
+      events.map((event) => nats.publisher.publish(Subjects.usageRecorded, event, { msgId: event.eventId })),
+    );
+
+    await eventually(async () => expect(await pending(Consumers.billingUsage)).toBe(0));
+    for (const event of events) expect(await creditsOf(event.eventId)).toEqual([2]);
+    const aboutGroupTeam = announcements.filter((announcement) => announcement.teamIds.includes(groupTeam));
+    expect(aboutGroupTeam.length).toBeLessThan(events.length);
     expect(await new LedgerRepository(database.db).drift()).toEqual([]);
   });
 

@@ -188,6 +188,29 @@ export class TeamCreditsChangedEvent {
   @IsOptional()
   @IsBoolean()
   creditsUsedUp?: boolean;
+
+  /**
+   * Only charges changed (no grant, plan or reservation): a gateway whose cached standing of the team has no credit or
+   * token limit may keep it, since charges cannot change what it admits.
+   */
+  @IsOptional()
+  @IsBoolean()
+  chargesOnly?: boolean;
+
+  /**
+   * With `chargesOnly`: the credits the team has left once these charges committed (less open reservations), null on
+   * an unlimited plan, so gateways update their cached standing instead of asking billing. Absent: not known.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  remainingCredits?: number | null;
+
+  /** With `remainingCredits`: the plan's LLM tokens left, null when the plan has no token limit. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  remainingTokens?: number | null;
 }
 
 /** Request on `billing.team.credit-usage.historical` (credits and tokens, for both historical usage routes). */

@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { ErrorCode } from '@wh/contracts';
+import { DomainError } from '@wh/platform/errors';
+import { GatewayConfig } from '../../gateway.config';
+import { FairAdmission } from './fair-admission';
+
+/** Seconds a refused client is told to wait: in-flight requests of a cached page end in milliseconds. */
+const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Back-pressure for this replica: a request is counted from the moment its team is known until its response is
+ * finished or abandoned. A team over its fair share of a saturated replica gets a 429 with Retry-After at once,
+ * instead of waiting in queues it would only lengthen for everyone.
+ */
+@Injectable()
+export class RequestAdmission {
+  private readonly admission: FairAdmission;
+
+  constructor(@Inject(GatewayConfig) config: GatewayConfig) {
+    this.admission = new FairAdmission(config.MAX_REQUESTS_IN_FLIGHT);
+  }
+
+  /** Admits the request of `teamId` for as long as `response` is open, or throws RATE_LIMIT_EXCEEDED. */
+  admit(teamId: string, response: Pick<Response, 'once'>): void {
+    if (!this.admission.tryAdmit(teamId)) {
+      throw new DomainError(
+        ErrorCode.RateLimitExceeded,
+        `This server is at capacity and your team has its share of it in progress. Please retry after ${RETRY_AFTER_SECONDS}s.`,
+        { retryAfterSeconds: RETRY_AFTER_SECONDS },
+      );
+    }
+    // 'close' comes once whether the response was sent or the client went away first.
+    response.once('close', () => this.admission.release(teamId));
+  }
+}

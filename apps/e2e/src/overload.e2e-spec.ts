@@ -1,0 +1,58 @@
+import { admin } from './support/billing-admin';
+import { useOwnStack } from './support/own-stack';
+
+/** A team of its own and its key, made with the admin command line. */
+async function newTeamKey(stack: Parameters<typeof admin>[0], label: string): Promise<string> {
+  const name = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  await admin(stack, ['create-team', name]);
+  return (await admin(stack, ['create-key', name])).trim().split('\n').at(-1) ?? '';
+}
+
+describe('back-pressure of a saturated gateway replica', () => {
+  const own = useOwnStack('overload', ['api-gateway', 'scrape-worker', 'billing-service'], {
+    MAX_REQUESTS_IN_FLIGHT: '4',
+  });
+
+  it('answers the team flooding it with 429 and Retry-After, while another team’s requests are still served', async () => {
+    const stack = own.stack();
+    const [floodKey, quietKey] = await Promise.all([newTeamKey(stack, 'flood'), newTeamKey(stack, 'quiet')]);
+    const scrape = (key: string, url: string, signal?: AbortSignal): Promise<Response> =>
+      fetch(`${stack.baseUrl}/v2/scrape`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url, maxAge: 0 }),
+        signal,
+      });
+    // Pages slow enough that the flood's admitted requests are still in progress while the rest of the test runs.
+    const abandon = new AbortController();
+    const flood = Array.from({ length: 8 }, (_, index) =>
+      scrape(floodKey, `${own.site().url}/slow?ms=20000&flood=${index}`, abandon.signal),
+    );
+    try {
+      // The refusals come at once; the admitted requests are still waiting for their 20 s pages after 8 s.
+      const answered = await Promise.all(
+        flood.map((response) =>
+          Promise.race([response, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 8_000))]),
+        ),
+      );
+      expect(answered.filter((response) => response === undefined)).toHaveLength(4);
+      const tooMany = answered.filter((response) => response?.status === 429);
+      expect(tooMany).toHaveLength(4);
+      expect(tooMany[0]?.headers.get('retry-after')).toBe('1');
+      expect(await tooMany[0]?.json()).toEqual({
+        success: false,
+        code: 'RATE_LIMIT_EXCEEDED',
+        error: expect.stringContaining('retry after 1s'),
+        details: { retryAfterSeconds: 1 },
+      });
+
+      const quiet = await scrape(quietKey, `${own.site().url}/slow?ms=0&quiet=1`);
+      expect(quiet.status).toBe(200);
+      const floodAgain = await scrape(floodKey, `${own.site().url}/slow?ms=0&flood=again`);
+      expect(floodAgain.status).toBe(429);
+    } finally {
+      abandon.abort();
+      await Promise.allSettled(flood);
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import type { summarizeProfile } from './cpu-profile';
+import type { NatsTraffic } from './nats-traffic';
+import { type OpenLoopResult, percentile } from './open-loop';
+
+export interface PhaseResult {
+  scenario: string;
+  result: OpenLoopResult;
+  cpu: Map<string, number>;
+  traffic: NatsTraffic;
+  /** The machine's one-minute load average when the phase ended: other work on a shared machine shows here. */
+  machineLoad: number;
+}
+
+const PROCESS_COLUMNS: [string, string][] = [
+  ['api-gateway', 'gateway'],
+  ['scrape-worker', 'worker'],
+  ['billing-service', 'billing'],
+  ['crawl-scheduler', 'scheduler'],
+  ['nats-server', 'NATS'],
+  ['postgres', 'Postgres'],
+];
+
+function statusSummary(statuses: Map<number, number>): string {
+  return [...statuses.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status === 0 ? 'no answer' : status}: ${count}`)
+    .join(', ');
+}
+
+const ms = (value: number): string => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+
+/** One row per scenario and rate: latencies, answers, CPU ms per request of each process and NATS traffic. */
+export function renderPhaseTable(phases: PhaseResult[], apiOverheadMs: number): string {
+  const header = `| scenario | rate/s | answers | p50 | p90 | p99 | max | ${PROCESS_COLUMNS.map(([, short]) => short).join(' | ')} | sum | load gen. | NATS msgs | NATS KB | load avg |`;
+  const rows = phases.map(({ scenario, result, cpu, traffic, machineLoad }) => {
+    const count = result.latenciesMs.length;
+    const perRequest = (name: string): number => (cpu.get(name) ?? 0) / count;
+    const sum = PROCESS_COLUMNS.reduce((total, [name]) => total + perRequest(name), 0);
+    return `| ${scenario} | ${result.rate} × ${result.durationMs / 1000} s | ${statusSummary(result.statuses)} | ${[0.5, 0.9, 0.99, 1].map((fraction) => ms(percentile(result.latenciesMs, fraction))).join(' | ')} | ${PROCESS_COLUMNS.map(([name]) => perRequest(name).toFixed(2)).join(' | ')} | **${sum.toFixed(2)}** | ${perRequest('load generator').toFixed(2)} | ${((traffic.inMsgs + traffic.outMsgs) / count).toFixed(1)} | ${((traffic.inBytes + traffic.outBytes) / 1024 / count).toFixed(1)} | ${machineLoad.toFixed(1)} |`;
+  });
+  return `### Latency (ms) and CPU per request (ms), by process
+
+Open-loop load at a fixed rate (request i leaves at i/rate s, whatever the earlier ones do), over keep-alive
+connections from this process. CPU is user + system time from \`/proc/<pid>/stat\` (10 ms ticks) between just
+before the phase and a few seconds after its last answer (charges and cache writes finish after the reply), divided by the
+requests sent; Postgres is the backends of the stack's database. NATS counts are the server's \`/varz\` in + out
+messages and bytes per request (a message published to the server and delivered to one subscriber counts twice).
+The machine is shared: the last column is its one-minute load average at the end of the phase (2 cores), and
+latencies of phases run under a load far above 2 say more about the neighbours than about the stack; CPU per request
+is much less sensitive to it.
+
+${header}
+|${'---|'.repeat(7 + PROCESS_COLUMNS.length + 5)}
+${rows.join('\n')}
+
+API overhead on a cache miss at 10/s (p50 end to end minus the worker's own p50 time per job): **${apiOverheadMs.toFixed(1)} ms**.
+The worker's time per job (its log's \`ms\`) ends after it published the result and the charge, so this is a rough
+figure that can come out below zero; \`npm run bench:scrape\` measures the overhead against the pipeline in process.
+`;
+}
+
+export function renderFairness(fairness: {
+  alone: OpenLoopResult;
+  flooded: OpenLoopResult;
+  flood: OpenLoopResult;
+}): string {
+  const line = (name: string, result: OpenLoopResult): string =>
+    `| ${name} | ${result.rate}/s | ${statusSummary(result.statuses)} | ${ms(percentile(result.latenciesMs, 0.5))} | ${ms(percentile(result.latenciesMs, 0.99))} | ${ms(percentile(result.latenciesMs, 1))} |`;
+  const ratio = percentile(fairness.flooded.latenciesMs, 0.99) / percentile(fairness.alone.latenciesMs, 0.99);
+  return `### One team flooding, another one quiet (cached hits)
+
+| team | rate | answers | p50 | p99 | max |
+|---|---|---|---|---|---|
+${line('quiet team alone', fairness.alone)}
+${line('quiet team while the other floods', fairness.flooded)}
+${line('flooding team', fairness.flood)}
+
+The quiet team's p99 with the flood over its p99 alone: **${ratio.toFixed(1)}x** (target at most 2x).
+`;
+}
+
+export function renderProfiles(profiles: Map<string, ReturnType<typeof summarizeProfile>>): string {
+  const sections = [...profiles].map(([service, summary]) => {
+    const rows = (costs: { frame: string; ms: number }[]): string =>
+      costs
+        .slice(0, 12)
+        .map(
+          (cost) =>
+            `| ${cost.frame.replace(/\|/g, '\\|')} | ${cost.ms.toFixed(0)} | ${((100 * cost.ms) / summary.busyMs).toFixed(1)} % |`,
+        )
+        .join('\n');
+    return `#### ${service} (${summary.busyMs.toFixed(0)} ms busy)
+
+| self time by origin | ms | share |
+|---|---|---|
+${rows(summary.byOrigin)}
+
+| hottest frames, self time | ms | share |
+|---|---|---|
+${rows(summary.topSelf)}
+
+| hottest frames, inclusive | ms | share |
+|---|---|---|
+${rows(summary.topInclusive)}
+`;
+  });
+  return `### CPU profiles under 100 cached hits/s (\`--cpu-prof\`, 20 s)
+
+${sections.join('\n')}`;
+}
