@@ -69,7 +69,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
     // Body-parser failures arrive as plain errors carrying a status (malformed JSON, body too large).
     const status = (exception as { status?: unknown }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      const message = status === 413 ? 'Request body is too large' : 'Request body is not valid JSON';
+      const message =
+        status === 413
+          ? 'Request body is too large'
+          : status === 415
+            ? 'Request body has a charset or content encoding the API does not read'
+            : 'Request body is not valid JSON';
       return [status, { success: false, error: message, code: CODE_BY_STATUS[status] ?? ErrorCode.BadRequest }];
     }
     return [500, { success: false, error: 'Internal server error', code: ErrorCode.Internal }];
