@@ -22,7 +22,7 @@ async function runAll(cases: HostileCase[], port: number): Promise<Outcome[]> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < cases.length) {
-      const hostile = cases[next++] as HostileCase;
+      const hostile = cases[next++];
       outcomes.push({ hostile, answer: await sendRaw(port, hostile.request, DEADLINE_MS) });
     }
   };
