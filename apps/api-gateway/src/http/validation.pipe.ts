@@ -20,7 +20,8 @@ function badRequest(problems: FieldProblem[]): DomainError {
 class ApiValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (!CLIENT_INPUT.has(metadata.type)) return super.transform(value, metadata);
-    const unsafe = unsafeInputProblems(value, metadata.type === 'param' ? (metadata.data ?? '') : '');
+    // A named argument (`@Param('name')`, `@Query('token')`) is its own field; a whole body or query names none.
+    const unsafe = unsafeInputProblems(value, metadata.data ?? '');
     if (unsafe.length > 0) throw badRequest(unsafe);
     const built: unknown = await super.transform(value, metadata);
     const lost = keysLostInTransformation(value, built);
