@@ -5,6 +5,7 @@ import { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { correlationMiddleware } from './http/correlation.middleware';
+import { answerUnparsableRequests } from './http/unparsable-request';
 import { createApiValidationPipe } from './http/validation.pipe';
 import { installWebSocketUpgrades } from './websocket/install-websocket-upgrades';
 
@@ -18,6 +19,7 @@ void bootstrapService({
     express.useGlobalPipes(createApiValidationPipe());
     express.useGlobalFilters(new ApiExceptionFilter(logger));
     express.disable('x-powered-by');
+    answerUnparsableRequests(express.getHttpServer());
     installWebSocketUpgrades(app, logger);
   },
 });

@@ -36,3 +36,4 @@ export {
 } from './fake-search/fake-search-server';
 export { storedZip } from './files/zip';
 export { type DocxPage, textDocx } from './files/docx';
+export { SeededRandom } from './fixture-server/prng';

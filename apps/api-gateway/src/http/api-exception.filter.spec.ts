@@ -2,7 +2,7 @@ import type { ArgumentsHost } from '@nestjs/common';
 import { ErrorCode } from '@wh/contracts';
 import { DomainError, toDomainError } from '@wh/platform/errors';
 import type { Logger } from '@wh/platform/logging';
-import { ApiExceptionFilter } from './api-exception.filter';
+import { ApiExceptionFilter, SERVICE_UNAVAILABLE_MESSAGE } from './api-exception.filter';
 
 function respond(exception: unknown): { status: number; body: unknown; logged: unknown[] } {
   const logged: unknown[] = [];
@@ -28,6 +28,23 @@ describe('ApiExceptionFilter', () => {
     const { status, body } = respond(new DomainError(ErrorCode.ScrapeTimeout, 'Scrape timed out'));
     expect(status).toBe(408);
     expect(body).toEqual({ success: false, error: 'Scrape timed out', code: ErrorCode.ScrapeTimeout });
+  });
+
+  it("keeps a dependency's failure in its own words out of the response and in the log", () => {
+    const failure = new DomainError(
+      ErrorCode.ServiceUnavailable,
+      'publish to scrape.job.run failed: NatsError: TIMEOUT',
+      undefined,
+      true,
+    );
+    const { status, body, logged } = respond(failure);
+    expect(status).toBe(503);
+    expect(body).toEqual({
+      success: false,
+      error: SERVICE_UNAVAILABLE_MESSAGE,
+      code: ErrorCode.ServiceUnavailable,
+    });
+    expect(logged).toEqual([{ err: failure }]);
   });
 
   it("keeps an internal error's own words out of the response and in the log", () => {

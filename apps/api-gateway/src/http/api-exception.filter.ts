@@ -12,6 +12,9 @@ interface ErrorBody {
   details?: unknown;
 }
 
+/** What a client learns of a dependency that did not answer in time: that trying again later may work. */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'A service this request needs did not answer in time; try again shortly';
+
 /** Codes for errors raised by the HTTP layer itself (routing, body parsing). */
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   [HttpStatus.BAD_REQUEST]: ErrorCode.BadRequest,
@@ -49,6 +52,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private toResponse(exception: unknown): [number, ErrorBody] {
+    // A dependency that did not answer is described in our own words (subjects, NATS errors): they go to the log.
+    if (exception instanceof DomainError && exception.code === ErrorCode.ServiceUnavailable) {
+      return [
+        STATUS_BY_CODE[exception.code],
+        { success: false, error: SERVICE_UNAVAILABLE_MESSAGE, code: exception.code },
+      ];
+    }
     // An internal error's message is ours (a stack's words, a peer's address): it goes to the log, not to the client.
     if (exception instanceof DomainError && exception.code !== ErrorCode.Internal) {
       const body: ErrorBody = { success: false, error: exception.message, code: exception.code };
@@ -69,7 +79,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
     // Body-parser failures arrive as plain errors carrying a status (malformed JSON, body too large).
     const status = (exception as { status?: unknown }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      const message = status === 413 ? 'Request body is too large' : 'Request body is not valid JSON';
+      const message =
+        status === 413
+          ? 'Request body is too large'
+          : status === 415
+            ? 'Request body has a charset or content encoding the API does not read'
+            : 'Request body is not valid JSON';
       return [status, { success: false, error: message, code: CODE_BY_STATUS[status] ?? ErrorCode.BadRequest }];
     }
     return [500, { success: false, error: 'Internal server error', code: ErrorCode.Internal }];

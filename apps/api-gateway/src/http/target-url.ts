@@ -5,8 +5,16 @@ import { isURL, IsString, IsUrl, MaxLength } from 'class-validator';
 /** Longest URL the API takes, as Firecrawl does. */
 export const MAX_URL_LENGTH = 8192;
 
-/** What every URL the API is given must be: http(s), scheme included, hosts without a TLD (intranets) allowed. */
-const HTTP_URL_RULES = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
+/**
+ * What every URL the API is given must be: http(s), scheme included, hosts without a TLD (intranets) allowed, and no
+ * user name or password: those would travel into job rows, logs and the error messages that quote the URL.
+ */
+const HTTP_URL_RULES = {
+  protocols: ['http', 'https'],
+  require_protocol: true,
+  require_tld: false,
+  disallow_auth: true,
+};
 
 /** Firecrawl prepends a scheme to scheme-less URLs; anything else is validated as given. */
 export function withScheme({ value }: { value: unknown }): unknown {
@@ -23,7 +31,7 @@ export function HttpUrl(field: string): PropertyDecorator {
   return applyDecorators(
     IsString(),
     MaxLength(MAX_URL_LENGTH),
-    IsUrl(HTTP_URL_RULES, { message: `${field} must be an http or https URL` }),
+    IsUrl(HTTP_URL_RULES, { message: `${field} must be an http or https URL without a user name or password` }),
   );
 }
 

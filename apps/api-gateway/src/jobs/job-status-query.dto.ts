@@ -7,6 +7,8 @@ export class JobStatusQueryDto {
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  // Past this an integer is no longer exact, and Postgres's OFFSET refuses what follows (a 1e30 skip was a 500).
+  @Max(Number.MAX_SAFE_INTEGER)
   skip?: number;
 
   @IsOptional()

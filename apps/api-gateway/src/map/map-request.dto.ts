@@ -1,5 +1,16 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import {
   IsStringRecord,
   LocationOption,
@@ -46,6 +57,8 @@ export class MapRequestDto extends SdkRequest {
   timeout?: number;
 
   @IsOptional()
+  // Without it an array passes: ValidateNested checks each element of an empty list, of which there are none.
+  @IsObject()
   @ValidateNested()
   @Type(() => LocationOption)
   location?: LocationOption;

@@ -2,6 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { ErrorCode, type ResolvedScrapeOptions } from '@wh/contracts';
 import { DomainError, validationProblems } from '@wh/platform/errors';
+import { keysLostInTransformation, unsafeInputProblems } from '../http/unsafe-input';
 import type { FieldProblem } from '../scrape/action-rules';
 import { resolveScrapeOptions } from '../scrape/resolve-scrape-options';
 import { ParseOptionsDto } from './parse-options.dto';
@@ -56,9 +57,13 @@ function pageOnlyProblems(options: ParseOptionsDto): FieldProblem[] {
  * by name, then resolved by scrape's own rules so formats, parsers and timeouts mean the same in both.
  */
 export function resolveParseOptions(text: string | undefined): ResolvedScrapeOptions {
-  const options = plainToInstance(ParseOptionsDto, text === undefined ? {} : parsedJson(text));
+  const plain = text === undefined ? {} : parsedJson(text);
+  const unsafe = unsafeInputProblems(plain);
+  if (unsafe.length > 0) throw refused(unsafe);
+  const options = plainToInstance(ParseOptionsDto, plain);
   const errors = validateSync(options, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
-  const problems = errors.length > 0 ? validationProblems(errors) : pageOnlyProblems(options);
+  const lost = keysLostInTransformation(plain, options);
+  const problems = errors.length > 0 ? validationProblems(errors) : lost.length > 0 ? lost : pageOnlyProblems(options);
   if (problems.length > 0) throw refused(problems);
   const { zeroDataRetention, origin: _origin, integration: _integration, ...scrapeOptions } = options;
   // A file is read once and never cached.

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import busboy from 'busboy';
 import { ErrorCode } from '@wh/contracts';
-import { DomainError } from '@wh/platform/errors';
+import { DomainError, toDomainError } from '@wh/platform/errors';
 import type { ObjectStorage } from '@wh/platform/storage';
 
 /** The form's two parts, as the official SDK names them. */
@@ -104,7 +104,8 @@ export function receiveUpload(
       try {
         target.onOptions(value);
       } catch (error) {
-        fail(error instanceof DomainError ? error : badRequest(OPTIONS_PART, String(error)));
+        // Anything but a refusal is our own failure: an internal error, whose words the answer leaves out.
+        fail(toDomainError(error));
       }
     });
 

@@ -35,6 +35,11 @@ export const ACTION_TYPES = [
 export type ActionType = (typeof ACTION_TYPES)[number];
 export const DEFAULT_SCRAPE_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_AGE_MS = 172_800_000;
+/**
+ * Largest maxAge or minAge: a century, which already means any cached copy. Past it the cut-off date leaves the range
+ * of dates (1e300 made an invalid date that Postgres refused, a 500).
+ */
+export const MAX_CACHE_AGE_MS = 100 * 365 * 24 * 60 * 60 * 1000;
 
 /** Output formats named by the v2 API. */
 export const FORMAT_TYPES = [
@@ -209,11 +214,13 @@ export class ScrapeOptions {
   @IsOptional()
   @IsInt()
   @Min(0)
+  @Max(MAX_CACHE_AGE_MS)
   maxAge?: number;
 
   @IsOptional()
   @IsInt()
   @Min(1)
+  @Max(MAX_CACHE_AGE_MS)
   minAge?: number;
 
   @IsOptional()
