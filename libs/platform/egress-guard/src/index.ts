@@ -1,0 +1,3 @@
+export { EgressGuard, type EgressGuardSettings } from './egress-guard';
+export { chromiumEgressFlags } from './chromium-egress-flags';
+export { type UpstreamProxy } from './upstream-tunnel';
