@@ -3,7 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '@wh/platform/logging';
 import { CdpClient } from './cdp-client';
-import { ChromiumProcess } from './chromium-process';
+import { type ChromiumCommand, ChromiumProcess } from './chromium-process';
 
 /** A started browser with its own folders and a DevTools connection of the replica. */
 export interface LaunchedBrowser {
@@ -17,7 +17,7 @@ export const USER_DATA_FOLDER = 'user-data';
 
 /** Starts one browser in a fresh session folder, optionally filled first (a profile being loaded). */
 export async function launchBrowser(
-  chromiumPath: string,
+  command: ChromiumCommand,
   dataDir: string,
   prepare?: (userDataDir: string) => Promise<void>,
 ): Promise<LaunchedBrowser> {
@@ -28,7 +28,7 @@ export async function launchBrowser(
     await mkdir(path.join(sessionDir, 'uploads'), { recursive: true });
     if (prepare) await prepare(userDataDir);
     await mkdir(userDataDir, { recursive: true });
-    const chromium = await ChromiumProcess.launch(chromiumPath, userDataDir);
+    const chromium = await ChromiumProcess.launch(command, userDataDir);
     try {
       return { chromium, control: await CdpClient.connect(chromium.browserWsUrl), sessionDir };
     } catch (error) {

@@ -3,9 +3,11 @@ import { freemem } from 'node:os';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type BrowserEndReason } from '@wh/contracts';
+import { chromiumEgressFlags, EgressGuard } from '@wh/platform/egress-guard';
 import { DomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { BrowserSessionManagerConfig } from '../browser-session-manager.config';
+import type { ChromiumCommand } from '../chromium/chromium-process';
 import { type LaunchedBrowser, launchBrowser, WarmPool } from '../chromium/warm-pool';
 import { ProfilesRepository } from '../database/profiles.repository';
 import { type SessionRow, SessionsRepository } from '../database/sessions.repository';
@@ -24,6 +26,8 @@ export class SessionHost {
   private readonly runtimes = new Map<string, SessionRuntime>();
   private readonly pool: WarmPool;
   private starting = 0;
+  /** Every session browser's traffic goes through it unless private targets are allowed. */
+  private egress: EgressGuard | undefined;
 
   constructor(
     @Inject(REPLICA_ID) readonly replicaId: string,
@@ -35,13 +39,18 @@ export class SessionHost {
   ) {
     this.pool = new WarmPool(
       config.BROWSER_WARM_POOL_SIZE,
-      () => launchBrowser(config.CHROMIUM_PATH, config.BROWSER_DATA_DIR),
+      () => launchBrowser(this.chromiumCommand(), config.BROWSER_DATA_DIR),
       logger,
     );
   }
 
   async start(): Promise<void> {
     await mkdir(this.config.BROWSER_DATA_DIR, { recursive: true });
+    if (!this.config.ALLOW_PRIVATE_TARGETS) {
+      this.egress = await EgressGuard.start({
+        onRefusal: (refusal) => this.logger.warn(refusal, 'browser session egress refused'),
+      });
+    }
     this.pool.refill();
   }
 
@@ -78,7 +87,7 @@ export class SessionHost {
       const profile = row.profileName ? await this.profileOf(row) : undefined;
       const browser = profile
         ? await this.launchWithProfile(profile.storageKey)
-        : (this.pool.take() ?? (await launchBrowser(this.config.CHROMIUM_PATH, this.config.BROWSER_DATA_DIR)));
+        : (this.pool.take() ?? (await launchBrowser(this.chromiumCommand(), this.config.BROWSER_DATA_DIR)));
       await this.run(row, browser, profile);
     } finally {
       this.starting -= 1;
@@ -93,6 +102,14 @@ export class SessionHost {
   async close(): Promise<void> {
     await this.pool.close();
     await Promise.all([...this.runtimes.values()].map((runtime) => runtime.end('replica_stopped')));
+    await this.egress?.close();
+  }
+
+  /** Refuses to start a browser that would go around the egress guard. */
+  private chromiumCommand(): ChromiumCommand {
+    if (this.config.ALLOW_PRIVATE_TARGETS) return { binary: this.config.CHROMIUM_PATH, extraFlags: [] };
+    if (!this.egress) throw new Error('the egress guard is not started: session browsers cannot start yet');
+    return { binary: this.config.CHROMIUM_PATH, extraFlags: chromiumEgressFlags(this.egress.proxyServer) };
   }
 
   private async profileOf(row: SessionRow): Promise<{ storageKey: string; saveChanges: boolean }> {
@@ -103,13 +120,9 @@ export class SessionHost {
 
   private async launchWithProfile(storageKey: string): Promise<LaunchedBrowser> {
     let loaded = false;
-    const browser = await launchBrowser(
-      this.config.CHROMIUM_PATH,
-      this.config.BROWSER_DATA_DIR,
-      async (userDataDir) => {
-        loaded = await this.store.load(storageKey, userDataDir);
-      },
-    );
+    const browser = await launchBrowser(this.chromiumCommand(), this.config.BROWSER_DATA_DIR, async (userDataDir) => {
+      loaded = await this.store.load(storageKey, userDataDir);
+    });
     if (loaded) await this.restoreSessionCookies(browser);
     return browser;
   }

@@ -15,7 +15,8 @@ export interface UpstreamAnswer {
   body: Buffer;
 }
 
-export type TunnelOutcome = { kind: 'open'; socket: Socket; head: Buffer } | { kind: 'answered'; answer: UpstreamAnswer };
+export type TunnelOutcome =
+  { kind: 'open'; socket: Socket; head: Buffer } | { kind: 'answered'; answer: UpstreamAnswer };
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 const MAX_HEAD_BYTES = 64 * 1024;
@@ -71,12 +72,7 @@ export function openUpstreamTunnel(
   });
 }
 
-function readAnswerBody(
-  socket: Socket,
-  status: number,
-  headerLines: string[],
-  start: Buffer,
-): Promise<TunnelOutcome> {
+function readAnswerBody(socket: Socket, status: number, headerLines: string[], start: Buffer): Promise<TunnelOutcome> {
   const declared = headerLines
     .map((line) => /^content-length:\s*(\d+)\s*$/i.exec(line)?.[1])
     .find((value) => value !== undefined);
