@@ -223,12 +223,14 @@ describe('EgressGuard', () => {
       }
     });
 
-    it('answers a name that does not resolve with a 502 dns_error', async () => {
-      const guard = await startGuard({ resolver });
+    it('answers a name that does not resolve with a 502 dns_error, which is no refusal to report', async () => {
+      const refusals: string[] = [];
+      const guard = await startGuard({ resolver, onRefusal: (refusal) => refusals.push(refusal.destination) });
       const answer = await sendConnect(guard, 'nowhere.example:443');
       answer.socket.destroy();
       expect(answer.status).toBe(502);
       expect(answer.head).toMatch(/error=dns_error/);
+      expect(refusals).toEqual([]);
     });
   });
 

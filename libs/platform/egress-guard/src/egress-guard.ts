@@ -18,7 +18,7 @@ export interface EgressGuardSettings {
   resolver?: Resolver;
   /** An operator's proxy every checked connection goes out through; direct connections otherwise. */
   upstream?: UpstreamProxy;
-  /** Told about every refused destination, for the service's log. */
+  /** Told about every destination refused by the address rules (not names that fail to resolve), for the log. */
   onRefusal?: (refusal: { destination: string; reason: string }) => void;
 }
 
@@ -118,7 +118,7 @@ export class EgressGuard {
     try {
       return await checkDestination(destination, this.settings.resolver ?? systemResolver);
     } catch (error) {
-      if (error instanceof EgressRefusal) {
+      if (error instanceof EgressRefusal && error.proxyStatus === 'destination_ip_prohibited') {
         this.settings.onRefusal?.({ destination: `${destination.host}:${destination.port}`, reason: error.message });
       }
       throw error;
