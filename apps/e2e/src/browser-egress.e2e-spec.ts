@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { Client } from 'pg';
 import { callApi, eventually, freePort } from '@wh/testing';
@@ -374,5 +375,109 @@ describe('crawl webhooks with private targets disallowed', () => {
       expect(started.status).toBeLessThan(500);
     }
     expect(canary.hits).toEqual([]);
+  });
+});
+
+/**
+ * An operator's proxy as common ones are: plain absolute-form requests and CONNECT tunnels to wherever they name
+ * (it runs outside the namespace, so it reaches both the hostile host and the canary), Basic credentials required.
+ * It records every destination it is asked for.
+ */
+interface OperatorProxy {
+  url: string;
+  targets: string[];
+  close(): Promise<void>;
+}
+
+async function startOperatorProxy(credentials: string): Promise<OperatorProxy> {
+  const expected = `Basic ${Buffer.from(credentials).toString('base64')}`;
+  const targets: string[] = [];
+  const challenge = 'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="operator"\r\n';
+  const server = createServer((request, response) => {
+    if (request.headers['proxy-authorization'] !== expected) {
+      response.writeHead(407, { 'proxy-authenticate': 'Basic realm="operator"', 'content-length': '0' });
+      response.end();
+      return;
+    }
+    const target = new URL(request.url ?? '');
+    targets.push(target.host);
+    const headers = { ...request.headers };
+    delete headers['proxy-authorization'];
+    delete headers['proxy-connection'];
+    const outgoing = httpRequest(target, { method: request.method, headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    outgoing.on('error', () => response.destroy());
+    request.pipe(outgoing);
+  });
+  server.on('connect', (request, client: Socket, head: Buffer) => {
+    if (request.headers['proxy-authorization'] !== expected) {
+      client.end(`${challenge}Content-Length: 0\r\n\r\n`);
+      return;
+    }
+    const target = request.url ?? '';
+    targets.push(target);
+    const [, hostPart = '', port = ''] = /^\[?([^\]]+?)\]?:(\d+)$/.exec(target) ?? [];
+    const remote = connect({ host: hostPart, port: Number(port) }, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      remote.write(head);
+      remote.pipe(client);
+      client.pipe(remote);
+    });
+    remote.on('error', () => client.destroy());
+    client.on('error', () => remote.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${credentials}@127.0.0.1:${port}`,
+    targets,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe("scrapes through an operator's proxy with private targets disallowed", () => {
+  let operator: OperatorProxy | undefined;
+  const env: NodeJS.ProcessEnv = { ALLOW_PRIVATE_TARGETS: 'false', BROWSER_WARM_POOL_SIZE: '0' };
+  beforeAll(async () => {
+    operator = await startOperatorProxy('operator:secret');
+    env.PROXY_BASIC = operator.url;
+  });
+  afterAll(async () => {
+    await operator?.close();
+  });
+  const proxied = useOwnStack('egress-proxy', ['api-gateway', 'scrape-worker', 'billing-service'], () => env);
+
+  function proxiedScrape(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    return callApi(proxied.stack(), 'POST', '/v2/scrape', {
+      url,
+      proxy: 'basic',
+      waitFor: 1500,
+      maxAge: 0,
+      timeout: 30_000,
+    });
+  }
+
+  it('renders a public page through the guard and the operator proxy, which is asked for the checked address', async () => {
+    const response = await proxiedScrape(`${host.origin}/article`);
+    expect(response.status).toBe(200);
+    expect(JSON.stringify(response.body)).toContain('Nothing hostile here');
+    expect(operator?.targets).toContain(new URL(host.origin).host);
+  });
+
+  it.each([
+    ['subresources', '/subresources', 'http'],
+    ['WebSockets', '/websocket', 'ws'],
+    ['windows the page opens', '/window-open', 'http'],
+  ])("lets none of a page's %s reach loopback through the operator proxy", async (_name, path, scheme) => {
+    const asked = operator?.targets.length ?? 0;
+    await proxiedScrape(hostileUrl(path, canaryTargets(scheme)));
+    expect(canary.hits).toEqual([]);
+    const hostileHost = new URL(host.origin).host;
+    expect(operator?.targets.slice(asked).filter((target) => target !== hostileHost)).toEqual([]);
   });
 });
