@@ -15,6 +15,12 @@ const DEVTOOLS_LINE = /DevTools listening on (ws:\/\/\S+)/;
 const START_TIMEOUT_MS = 20_000;
 const EXIT_TIMEOUT_MS = 5_000;
 
+/** The browser binary and the flags this replica adds to every session's browser (the egress guard's proxy). */
+export interface ChromiumCommand {
+  binary: string;
+  extraFlags: readonly string[];
+}
+
 export interface ChromiumExit {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -50,10 +56,9 @@ export class ChromiumProcess {
     return this.exitInfo !== undefined;
   }
 
-  static async launch(binary: string, userDataDir: string, extraFlags: string[] = []): Promise<ChromiumProcess> {
-    const child = spawn(binary, [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`, ...extraFlags, 'about:blank'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+  static async launch(command: ChromiumCommand, userDataDir: string): Promise<ChromiumProcess> {
+    const flags = [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`, ...command.extraFlags, 'about:blank'];
+    const child = spawn(command.binary, flags, { stdio: ['ignore', 'ignore', 'pipe'] });
     const url = await new Promise<string>((resolve, reject) => {
       let seen = '';
       const timer = setTimeout(

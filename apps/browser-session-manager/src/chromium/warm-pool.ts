@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ChromiumOwner } from '@wh/platform/chromium';
 import type { Logger } from '@wh/platform/logging';
 import { CdpClient } from './cdp-client';
-import { ChromiumProcess } from './chromium-process';
+import { type ChromiumCommand, ChromiumProcess } from './chromium-process';
 
 /** A started browser with its own folders and a DevTools connection of the replica. */
 export interface LaunchedBrowser {
@@ -18,16 +18,16 @@ export const USER_DATA_FOLDER = 'user-data';
 
 /** Where and as whose a replica starts its browsers. */
 export interface BrowserLaunchSettings {
-  chromiumPath: string;
   /** Holds one folder per browser. */
   dataDir: string;
   /** Marks each browser as this replica's, so a successor can reap it after a SIGKILL. */
   owner: ChromiumOwner;
 }
 
-/** Starts one browser in a fresh session folder, optionally filled first (a profile being loaded). */
+/** Starts one browser with `command` in a fresh session folder, optionally filled first (a profile being loaded). */
 export async function launchBrowser(
   settings: BrowserLaunchSettings,
+  command: ChromiumCommand,
   prepare?: (userDataDir: string) => Promise<void>,
 ): Promise<LaunchedBrowser> {
   const sessionDir = path.join(settings.dataDir, randomUUID());
@@ -37,7 +37,10 @@ export async function launchBrowser(
     await mkdir(path.join(sessionDir, 'uploads'), { recursive: true });
     if (prepare) await prepare(userDataDir);
     await mkdir(userDataDir, { recursive: true });
-    const chromium = await ChromiumProcess.launch(settings.chromiumPath, userDataDir, [settings.owner.flag]);
+    const chromium = await ChromiumProcess.launch(
+      { ...command, extraFlags: [...command.extraFlags, settings.owner.flag] },
+      userDataDir,
+    );
     try {
       return { chromium, control: await CdpClient.connect(chromium.browserWsUrl), sessionDir };
     } catch (error) {

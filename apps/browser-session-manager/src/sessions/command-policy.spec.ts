@@ -50,6 +50,27 @@ describe('judgeCommand', () => {
     ).resolves.toMatchObject({ kind: 'refuse' });
   });
 
+  it.each([{ proxyServer: 'direct://' }, { proxyServer: 'http://10.0.0.5:3128' }, { proxyBypassList: '*' }])(
+    'refuses a browser context with a proxy of its own (%j) when private targets are not allowed',
+    async (params) => {
+      await expect(
+        judgeCommand({ id: 1, method: 'Target.createBrowserContext', params }, policy),
+      ).resolves.toMatchObject({ kind: 'refuse', reason: expect.stringContaining('proxy') });
+    },
+  );
+
+  it('forwards a browser context without a proxy, and any when private targets are allowed', async () => {
+    await expect(
+      judgeCommand({ id: 1, method: 'Target.createBrowserContext', params: { disposeOnDetach: true } }, policy),
+    ).resolves.toEqual({ kind: 'forward' });
+    await expect(
+      judgeCommand(
+        { id: 1, method: 'Target.createBrowserContext', params: { proxyServer: 'direct://' } },
+        { ...policy, allowPrivateTargets: true },
+      ),
+    ).resolves.toEqual({ kind: 'forward' });
+  });
+
   it('forwards public and blank navigations and ordinary commands', async () => {
     await expect(
       judgeCommand({ id: 1, method: 'Page.navigate', params: { url: 'http://93.184.215.14/' } }, policy),

@@ -55,8 +55,10 @@ async function reachesPrivateAddress(hostname: string): Promise<boolean> {
 /**
  * Decides what happens to one client command before it reaches Chromium: forwarded, refused with a CDP error,
  * or (Browser.close) turned into the end of the session. A download folder outside the session is replaced by
- * the session's own (refusing it would break Playwright, which names a folder on the client's machine). Navigation checks cover the commands that name a URL;
- * a page's own script or links can still navigate, which only the network policy of the host can stop.
+ * the session's own (refusing it would break Playwright, which names a folder on the client's machine). Navigation
+ * checks answer the commands that name a URL with a clear CDP error; what a page requests on its own (scripts,
+ * links, redirects, subresources) is refused by the egress guard every session browser sends its traffic through,
+ * which a context may therefore not replace with a proxy of its own.
  */
 export async function judgeCommand(command: CdpCommand, options: CommandPolicyOptions): Promise<CommandVerdict> {
   const { method } = command;
@@ -77,6 +79,16 @@ export async function judgeCommand(command: CdpCommand, options: CommandPolicyOp
     const files = Array.isArray(params.files) ? params.files : [];
     if (!files.every((file) => isInside(options.sessionDir, file))) {
       return { kind: 'refuse', reason: `uploaded files must be inside ${options.sessionDir}` };
+    }
+    return { kind: 'forward' };
+  }
+  if (method === 'Target.createBrowserContext' && !options.allowPrivateTargets) {
+    // A context's own proxy (or `direct://`) would replace the browser's, which is the egress guard.
+    if (params.proxyServer !== undefined || params.proxyBypassList !== undefined) {
+      return {
+        kind: 'refuse',
+        reason: 'a browser context cannot set its own proxy: all traffic of a remote browser goes through the platform',
+      };
     }
     return { kind: 'forward' };
   }

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type BrowserEndReason } from '@wh/contracts';
 import { ChromiumOwner } from '@wh/platform/chromium';
+import { chromiumEgressFlags, EgressGuard } from '@wh/platform/egress-guard';
 import { DomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { BrowserSessionManagerConfig } from '../browser-session-manager.config';
+import type { ChromiumCommand } from '../chromium/chromium-process';
 import {
   type BrowserLaunchSettings,
   type LaunchedBrowser,
@@ -32,6 +34,8 @@ export class SessionHost {
   private readonly pool: WarmPool;
   private readonly browsers: BrowserLaunchSettings;
   private starting = 0;
+  /** Every session browser's traffic goes through it unless private targets are allowed. */
+  private egress: EgressGuard | undefined;
 
   constructor(
     @Inject(REPLICA_ID) readonly replicaId: string,
@@ -42,17 +46,25 @@ export class SessionHost {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.browsers = {
-      chromiumPath: config.CHROMIUM_PATH,
       dataDir: config.BROWSER_DATA_DIR,
       owner: new ChromiumOwner(`${config.WH_NAMESPACE}.browser-session-manager`),
     };
-    this.pool = new WarmPool(config.BROWSER_WARM_POOL_SIZE, () => launchBrowser(this.browsers), logger);
+    this.pool = new WarmPool(
+      config.BROWSER_WARM_POOL_SIZE,
+      () => launchBrowser(this.browsers, this.chromiumCommand()),
+      logger,
+    );
   }
 
   async start(): Promise<void> {
     await mkdir(this.config.BROWSER_DATA_DIR, { recursive: true });
     const reaped = await reapOrphanedBrowsers(this.browsers);
     if (reaped > 0) this.logger.warn({ reaped }, 'killed browsers a killed replica of this service left running');
+    if (!this.config.ALLOW_PRIVATE_TARGETS) {
+      this.egress = await EgressGuard.start({
+        onRefusal: (refusal) => this.logger.warn(refusal, 'browser session egress refused'),
+      });
+    }
     this.pool.refill();
   }
 
@@ -89,7 +101,7 @@ export class SessionHost {
       const profile = row.profileName ? await this.profileOf(row) : undefined;
       const browser = profile
         ? await this.launchWithProfile(profile.storageKey)
-        : (this.pool.take() ?? (await launchBrowser(this.browsers)));
+        : (this.pool.take() ?? (await launchBrowser(this.browsers, this.chromiumCommand())));
       await this.run(row, browser, profile);
     } finally {
       this.starting -= 1;
@@ -104,6 +116,14 @@ export class SessionHost {
   async close(): Promise<void> {
     await this.pool.close();
     await Promise.all([...this.runtimes.values()].map((runtime) => runtime.end('replica_stopped')));
+    await this.egress?.close();
+  }
+
+  /** Refuses to start a browser that would go around the egress guard. */
+  private chromiumCommand(): ChromiumCommand {
+    if (this.config.ALLOW_PRIVATE_TARGETS) return { binary: this.config.CHROMIUM_PATH, extraFlags: [] };
+    if (!this.egress) throw new Error('the egress guard is not started: session browsers cannot start yet');
+    return { binary: this.config.CHROMIUM_PATH, extraFlags: chromiumEgressFlags(this.egress.proxyServer) };
   }
 
   private async profileOf(row: SessionRow): Promise<{ storageKey: string; saveChanges: boolean }> {
@@ -114,7 +134,7 @@ export class SessionHost {
 
   private async launchWithProfile(storageKey: string): Promise<LaunchedBrowser> {
     let loaded = false;
-    const browser = await launchBrowser(this.browsers, async (userDataDir) => {
+    const browser = await launchBrowser(this.browsers, this.chromiumCommand(), async (userDataDir) => {
       loaded = await this.store.load(storageKey, userDataDir);
     });
     if (loaded) await this.restoreSessionCookies(browser);

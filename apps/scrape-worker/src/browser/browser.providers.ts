@@ -1,14 +1,58 @@
 import type { Provider } from '@nestjs/common';
+import type { Page } from 'puppeteer-core';
+import { EgressGuards } from '@wh/platform/egress-guard';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { createObjectStorage } from '@wh/platform/storage';
+import { hostMappingResolver, parseHostResolverRules, systemResolver } from '@wh/platform/target-safety';
 import { ScrapeFileStore } from '../files/scrape-file-store';
 import { ScrapeWorkerConfig } from '../scrape-worker.config';
 import { AdBlocker } from './ad-blocker';
 import { loadAdBlocker } from './ad-blocker-boot';
 import { BrowserEngine } from './browser-engine';
-import { BrowserPool } from './browser-pool';
+import { BrowserPool, type BrowserPoolEvent, type BrowserPoolSettings, type BrowserPoolStats } from './browser-pool';
+import type { PageContextOptions } from './context-shelf';
 
 const MB = 1024 * 1024;
+
+/**
+ * With private targets disallowed, every browser's traffic goes through the egress guard (`--proxy-server`). A
+ * scrape through an operator's proxy gets a context whose proxy is a guard chained to that proxy, so it is checked
+ * the same way and the operator's proxy is asked for the checked address only.
+ */
+class EgressGuardedBrowserPool extends BrowserPool {
+  constructor(
+    settings: BrowserPoolSettings,
+    onEvent: (event: BrowserPoolEvent, stats: BrowserPoolStats) => void,
+    private readonly guards: EgressGuards,
+  ) {
+    super(settings, onEvent);
+  }
+
+  override async withPage<T>(work: (page: Page) => Promise<T>, options: PageContextOptions = {}): Promise<T> {
+    if (!options.proxyServer) return super.withPage(work, options);
+    const guard = await this.guards.through(options.proxyServer);
+    return super.withPage(work, { ...options, proxyServer: guard.proxyServer });
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    await this.guards.close();
+  }
+}
+
+async function guardedPool(
+  settings: BrowserPoolSettings,
+  onEvent: (event: BrowserPoolEvent, stats: BrowserPoolStats) => void,
+  config: ScrapeWorkerConfig,
+  logger: Logger,
+): Promise<BrowserPool> {
+  const guards = await EgressGuards.start({
+    // Behind a proxy Chromium no longer resolves names: the guard applies the same host resolver rules.
+    resolver: hostMappingResolver(parseHostResolverRules(config.HOST_RESOLVER_RULES), systemResolver),
+    onRefusal: (refusal) => logger.warn(refusal, 'browser egress refused'),
+  });
+  return new EgressGuardedBrowserPool({ ...settings, egressProxy: guards.direct.proxyServer }, onEvent, guards);
+}
 
 /** The browser engine and what it needs: the Chromium pool, the filter lists, the file store. */
 export const browserProviders: Provider[] = [
@@ -16,19 +60,20 @@ export const browserProviders: Provider[] = [
     provide: BrowserPool,
     inject: [ScrapeWorkerConfig, LOGGER],
     useFactory: async (config: ScrapeWorkerConfig, logger: Logger) => {
-      const pool = new BrowserPool(
-        {
-          executablePath: config.CHROMIUM_PATH,
-          hostResolverRules: config.HOST_RESOLVER_RULES,
-          maxPages: config.BROWSER_MAX_PAGES,
-          recycleAfterPages: config.BROWSER_RECYCLE_PAGES,
-          maxMemoryBytes: config.BROWSER_MAX_MEMORY_MB * MB,
-          contextReuses: config.BROWSER_CONTEXT_REUSES,
-          ownerScope: `${config.WH_NAMESPACE}.scrape-worker`,
-        },
-        (event, stats) =>
-          (event === 'crashed' ? logger.warn : logger.info).call(logger, { ...stats }, `browser ${event}`),
-      );
+      const settings: BrowserPoolSettings = {
+        executablePath: config.CHROMIUM_PATH,
+        hostResolverRules: config.HOST_RESOLVER_RULES,
+        maxPages: config.BROWSER_MAX_PAGES,
+        recycleAfterPages: config.BROWSER_RECYCLE_PAGES,
+        maxMemoryBytes: config.BROWSER_MAX_MEMORY_MB * MB,
+        contextReuses: config.BROWSER_CONTEXT_REUSES,
+        ownerScope: `${config.WH_NAMESPACE}.scrape-worker`,
+      };
+      const onEvent = (event: BrowserPoolEvent, stats: BrowserPoolStats): void =>
+        (event === 'crashed' ? logger.warn : logger.info).call(logger, { ...stats }, `browser ${event}`);
+      const pool = config.ALLOW_PRIVATE_TARGETS
+        ? new BrowserPool(settings, onEvent)
+        : await guardedPool(settings, onEvent, config, logger);
       const reaped = await pool.reapOrphans();
       if (reaped > 0) logger.warn({ reaped }, 'killed browsers a killed scrape-worker left running');
       return pool;

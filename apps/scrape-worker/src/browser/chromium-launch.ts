@@ -1,5 +1,6 @@
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { CHROMIUM_BASE_FLAGS } from '@wh/platform/chromium';
+import { chromiumEgressFlags } from '@wh/platform/egress-guard';
 
 export interface ChromiumLaunchSettings {
   executablePath: string;
@@ -7,13 +8,19 @@ export interface ChromiumLaunchSettings {
   hostResolverRules: string;
   /** Marks the browser as this process's (ChromiumOwner), so a successor can reap it after a SIGKILL. */
   ownerFlag: string;
+  /** `host:port` of the egress guard all the browser's traffic goes through; unset when private targets are allowed. */
+  egressProxy?: string;
 }
 
 const FLAGS = [...CHROMIUM_BASE_FLAGS, '--mute-audio', '--hide-scrollbars'];
 
 /** Starts one headless Chromium with a fresh temporary profile (puppeteer creates and removes it). */
 export async function launchChromium(settings: ChromiumLaunchSettings): Promise<Browser> {
-  const args = settings.hostResolverRules ? [...FLAGS, `--host-resolver-rules=${settings.hostResolverRules}`] : FLAGS;
+  const args = [
+    ...FLAGS,
+    ...(settings.hostResolverRules ? [`--host-resolver-rules=${settings.hostResolverRules}`] : []),
+    ...(settings.egressProxy ? chromiumEgressFlags(settings.egressProxy) : []),
+  ];
   return puppeteer.launch({
     executablePath: settings.executablePath,
     headless: true,

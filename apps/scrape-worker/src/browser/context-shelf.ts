@@ -144,6 +144,9 @@ export class ContextShelf {
       shelf.push(idle);
       this.idle.set(lease.key, shelf);
     } catch {
+      // Out of the set before the close is awaited: a lease waiting on the set would otherwise race this already
+      // settled promise again and again, a microtask loop that starves the event loop (the close never finishes).
+      underWay.delete(settled);
       await lease.context.close().catch(() => undefined);
     } finally {
       underWay.delete(settled);
