@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { type PageTruth, QualityDataset } from './dataset';
+import { type Half, type PageTruth, QualityDataset } from './dataset';
 import { apiMode, type ExtractionMode, inProcessMode, readabilityReferenceMode } from './extract';
 import { countWords, markdownToText, scorePage } from './score';
 import { type PageResult, summarise } from './summary';
@@ -10,12 +10,13 @@ const USAGE = `npm run bench:quality -- <dataset folder> [options]
   --api              scrape each page through a running stack (gateway, worker, billing) instead of in process
   --reference        also run jsdom + Readability + turndown on every page, interleaved, for a time ratio
   --type <type>      only pages of this type
+  --half <A|B>       only the pages of one half of the set (sites split by a hash of their name, dataset.ts)
   --every <n>        only every n-th page (a quick sample that keeps the mix of types)
   --worst <n>        how many of the worst pages to list (default 15)
   --json <file>      write every page's scores to this file, to compare runs page by page`;
 
 async function scorePageWith(mode: ExtractionMode, truth: PageTruth): Promise<PageResult> {
-  const page = { id: truth.id, url: truth.url, pageType: truth.pageType };
+  const page = { id: truth.id, url: truth.url, pageType: truth.pageType, half: truth.half };
   try {
     const { markdown, ms } = await mode.extract(truth.id, truth.url);
     const text = markdownToText(markdown);
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       api: { type: 'boolean', default: false },
       reference: { type: 'boolean', default: false },
       type: { type: 'string' },
+      half: { type: 'string' },
       every: { type: 'string', default: '1' },
       worst: { type: 'string', default: '15' },
       json: { type: 'string' },
@@ -58,9 +60,14 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  if (values.half !== undefined && values.half !== 'A' && values.half !== 'B') {
+    process.stderr.write(`--half takes A or B\n${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
   const dataset = new QualityDataset(folder);
   const every = Math.max(1, Number(values.every));
-  const truths = dataset.truths(values.type).filter((_, index) => index % every === 0);
+  const truths = dataset.truths(values.type, values.half as Half | undefined).filter((_, index) => index % every === 0);
   const mode = values.api ? await apiMode(dataset) : inProcessMode(dataset);
   const modes = values.reference ? [mode, readabilityReferenceMode(dataset)] : [mode];
   let results: PageResult[];
