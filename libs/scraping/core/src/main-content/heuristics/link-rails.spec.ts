@@ -70,6 +70,16 @@ describe('link rails', () => {
     expect(html).toContain('Ferries in the meantime');
   });
 
+  it('takes rows of cards for one rail, but not columns of lists of links (an index, a glossary)', () => {
+    const column = (first: string, second: string): string =>
+      `<ul>${headlineItem(first, `${first} language reference`)}${headlineItem(second, `${second} language reference`)}</ul>`;
+    const html = afterRemoval(
+      `<div>${story}</div><div class="columns">${column('ada', 'algol')}${column('basic', 'cobol')}</div>`,
+    );
+    expect(html).toContain('algol language reference');
+    expect(html).toContain('cobol language reference');
+  });
+
   it('leaves a list of stories that is most of the content alone', () => {
     const html = afterRemoval(`<p>Short intro.</p>${mostRead}`);
     expect(html).toContain('Ferry fares');

@@ -84,8 +84,9 @@ function isTeaser(item: Element, masses: TextMasses, headlines: Map<Element, Hea
 }
 
 /**
- * How many teasers `child` is: those it holds as its own children when it is a row of cards, else one when it is a
- * teaser itself; with the characters they cover (all of `child`'s when it is a teaser as a whole).
+ * How many teasers `child` is: the cards (headed teasers) it holds as its own children when it is a row of them, else
+ * one when it is a teaser itself; with the characters they cover (all of `child`'s when it is a teaser as a whole).
+ * Only cards make rows: a block of lists of links is a list page's columns (a glossary, an index), not a rail.
  */
 function teasersOf(
   child: Element,
@@ -95,7 +96,7 @@ function teasersOf(
   const row = { count: 0, chars: 0 };
   if ((headlines.get(child)?.count ?? 0) >= 2) {
     for (let item = child.firstElementChild; item; item = item.nextElementSibling) {
-      if (!isTeaser(item, masses, headlines)) continue;
+      if (!headlines.get(item)?.headed || !isTeaser(item, masses, headlines)) continue;
       row.count += 1;
       row.chars += masses.get(item)?.chars ?? 0;
     }
