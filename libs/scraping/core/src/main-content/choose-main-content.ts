@@ -101,12 +101,8 @@ export function chooseMainContent(document: Document, hints: MainContentHints): 
  * (a copy of the region given), with the region's sections it dropped whole put back first.
  */
 function cleanedArticle(article: Element, hints: MainContentHints, region?: Element): string {
-  pruneArticle(article);
-  if (hints.article) {
-    const masses: TextMasses = new Map();
-    measureText(article, masses);
-    removeLinkRails(article, hints.pageUrl, masses);
-  }
+  const pruned = pruneArticle(article);
+  if (hints.article) removeLinkRails(pruned.content, hints.pageUrl, pruned.masses);
   removeRepeatedBlocks(article);
   // A thread's posts are alike, and what Readability leaves out between them is the posts' furniture.
   if (region !== undefined && !hints.discussion) restoreDroppedSections(article, region);
