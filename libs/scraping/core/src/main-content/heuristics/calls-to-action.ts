@@ -20,9 +20,10 @@ const BLOCK_CHILDREN = new Set([
   'h6',
 ]);
 // A link that is the whole of its line and asks the reader to act rather than to read on: book, request, contact,
-// sign up, subscribe, log in, start a trial.
+// sign up, subscribe, log in, start a trial. "Get started" and "Get a quote" are left: service pages' truths keep them
+// as the offer itself (2841, 4911).
 const CALL_TO_ACTION =
-  /^(?:book (?:a|your) (?:free )?(?:demo|call|consultation|lesson|appointment)|request (?:a|your) (?:free )?(?:quote|demo|call|consultation)|get (?:a|your) (?:free )?quote|contact us(?: today| now)?|get in touch|sign up(?: (?:for free|now|today))?|subscribe(?: now| today)?|register(?: now| for free)?|log ?in|sign in|get started(?: (?:now|today|for free))?|start (?:your |a )?free trial|try (?:it )?(?:for )?free)[\s!.»›→]*$/i;
+  /^(?:book (?:a|your) (?:free )?(?:demo|call|consultation|lesson|appointment)|request (?:a|your) (?:free )?(?:quote|demo|call|consultation)|contact us(?: today| now)?|get in touch|sign up(?: (?:for free|now|today))?|subscribe(?: now| today)?|register(?: now| for free)?|log ?in|sign in|start (?:your |a )?free trial|try (?:it )?(?:for )?free)[\s!.»›→]*$/i;
 // What a cookie banner says, once its buttons are gone.
 const COOKIE_NOTICE = /\b(?:(?:this|our) (?:web)?site uses cookies|we use cookies)\b/i;
 const MAX_COOKIE_NOTICE_CHARS = 500;
