@@ -31,6 +31,10 @@ const MAX_COOKIE_NOTICE_CHARS = 500;
 const NEWSLETTER_PITCH =
   /\b(?:sign up|subscribe|join|register) (?:for|to) (?:our|the|my) (?:[\w'’-]+ ){0,3}(?:newsletters?|mailing list)\b/i;
 const MAX_PITCH_CHARS = 300;
+// A line longer than this, spaces and all, is no call to action, and is read only if it mentions cookies or a
+// newsletter.
+const MAX_CALL_RAW_CHARS = 200;
+const MENTIONS_COOKIES_OR_NEWSLETTER = /cookies|newsletter|mailing list/i;
 
 /** Whether `element` holds a block of its own: it is then judged by its blocks, not as one line. */
 function holdsBlocks(element: Element): boolean {
@@ -53,8 +57,12 @@ function isCallToAction(line: Element, text: string): boolean {
  */
 export function removeCallsToAction(content: Element): void {
   for (const line of elementsUnder(content)) {
-    if (!LINE_BLOCKS.has(line.localName) || !content.contains(line) || holdsBlocks(line)) continue;
-    const text = (line.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (!LINE_BLOCKS.has(line.localName) || holdsBlocks(line)) continue;
+    const raw = line.textContent ?? '';
+    // Most lines are prose: too long for a call to action and silent on cookies and newsletters.
+    if (raw.length > MAX_CALL_RAW_CHARS && !MENTIONS_COOKIES_OR_NEWSLETTER.test(raw)) continue;
+    if (!content.contains(line)) continue;
+    const text = raw.replace(/\s+/g, ' ').trim();
     const chars = compactText(text).length;
     if (chars === 0) continue;
     if (

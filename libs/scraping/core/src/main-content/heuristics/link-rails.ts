@@ -49,26 +49,30 @@ function linksOtherPage(link: Element, page: { page: string; host: string }): bo
   return host !== undefined && sameSite(host, page.host) && href.replace(/#.*$/, '') !== page.page;
 }
 
-/** Measures every element under `root` for the headlines it holds, in one walk. */
+/** Measures every element under `root` for the headlines it holds, in one walk; undefined when it holds none. */
 function findHeadlines(
   root: Element,
   masses: TextMasses,
   page: { page: string; host: string },
   found: Map<Element, Headlines>,
   inHeading = false,
-): Headlines {
-  const own: Headlines = { count: 0, headed: false };
+): Headlines | undefined {
+  let own: Headlines | undefined;
   const heading = inHeading || headingLevel(root) !== undefined;
   for (let child = root.firstElementChild; child; child = child.nextElementSibling) {
     const inner = findHeadlines(child, masses, page, found, heading);
+    if (!inner) continue;
+    own ??= { count: 0, headed: false };
     own.count += inner.count;
     own.headed ||= inner.headed;
   }
   if (root.localName === 'a' && (masses.get(root)?.chars ?? 0) >= MIN_HEADLINE_CHARS && linksOtherPage(root, page)) {
+    own ??= { count: 0, headed: false };
     own.count += 1;
     own.headed ||= heading || (masses.get(root)?.headings ?? 0) > 0;
   }
-  found.set(root, own);
+  // Most elements hold no headline; they are left out of the map, which reads as none.
+  if (own) found.set(root, own);
   return own;
 }
 
@@ -190,7 +194,7 @@ function afterOrBesideStory(
  */
 export function removeLinkRails(content: Element, pageUrl: string, masses: TextMasses): number {
   const headlines = new Map<Element, Headlines>();
-  if (findHeadlines(content, masses, pageOf(pageUrl), headlines).count < MIN_RAIL_ITEMS) return 0;
+  if ((findHeadlines(content, masses, pageOf(pageUrl), headlines)?.count ?? 0) < MIN_RAIL_ITEMS) return 0;
   let rails: Element[] = [];
   const visit = (element: Element): void => {
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
