@@ -1,7 +1,6 @@
 import { compactText, type TextMasses, visibleChars } from '../dom/text-measure';
 import { findContentRegion, largestRunItemChars, mainLandmark, measureText } from './content-region';
 import { restoreDroppedSections } from './dropped-sections';
-import { removeCallsToAction } from './heuristics/calls-to-action';
 import { markedQuestionText, removeAfterLastAnswer } from './heuristics/discussion-page';
 import { removeLinkRails } from './heuristics/link-rails';
 import { removeOtherProductSections } from './heuristics/product-page';
@@ -37,13 +36,11 @@ export interface MainContentHints {
 
 /**
  * What goes from the reading taken once both have been weighed, so that neither is weighed differently for it:
- * sections headed as recommendations or calls to the reader, lines that call the reader to act (heuristics/
- * calls-to-action.ts), skip links, stray labels (ad slots', dead controls'), and
+ * sections headed as recommendations or calls to the reader, skip links, stray labels (ad slots', dead controls'), and
  * the headings left with nothing under them at its end.
  */
 function removeLeftovers(content: Element): void {
   removePromotionalSections(content);
-  removeCallsToAction(content);
   removeSkipLinks(content);
   removeStrayLabels(content);
   removeTrailingHeadings(content);
