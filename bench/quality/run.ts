@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { type PageTruth, QualityDataset } from './dataset';
+import { type Half, type PageTruth, QualityDataset } from './dataset';
 import { apiMode, type ExtractionMode, inProcessMode, readabilityReferenceMode } from './extract';
 import { countWords, markdownToText, scorePage } from './score';
 import { type PageResult, summarise } from './summary';
@@ -10,12 +10,14 @@ const USAGE = `npm run bench:quality -- <dataset folder> [options]
   --api              scrape each page through a running stack (gateway, worker, billing) instead of in process
   --reference        also run jsdom + Readability + turndown on every page, interleaved, for a time ratio
   --type <type>      only pages of this type
+  --half <A|B>       only the pages of one half of the set (sites split by a hash of their name, dataset.ts)
+  --sites            list the sites of each half with their page counts, and exit
   --every <n>        only every n-th page (a quick sample that keeps the mix of types)
   --worst <n>        how many of the worst pages to list (default 15)
   --json <file>      write every page's scores to this file, to compare runs page by page`;
 
 async function scorePageWith(mode: ExtractionMode, truth: PageTruth): Promise<PageResult> {
-  const page = { id: truth.id, url: truth.url, pageType: truth.pageType };
+  const page = { id: truth.id, url: truth.url, pageType: truth.pageType, half: truth.half };
   try {
     const { markdown, ms } = await mode.extract(truth.id, truth.url);
     const text = markdownToText(markdown);
@@ -24,6 +26,27 @@ async function scorePageWith(mode: ExtractionMode, truth: PageTruth): Promise<Pa
     const message = error instanceof Error ? error.message : String(error);
     return { ...page, ...scorePage('', truth), ms: 0, words: 0, error: message };
   }
+}
+
+/** Each half's sites, one a line with its page count, in name order. */
+function listSites(truths: readonly PageTruth[]): string {
+  const pages = new Map<string, { half: Half; count: number }>();
+  for (const truth of truths) {
+    const site = pages.get(truth.site) ?? { half: truth.half, count: 0 };
+    site.count += 1;
+    pages.set(truth.site, site);
+  }
+  const sites = [...pages.entries()].sort(([a], [b]) => a.localeCompare(b));
+  return (['A', 'B'] as const)
+    .map((half) => {
+      const inHalf = sites.filter(([, site]) => site.half === half);
+      const count = inHalf.reduce((sum, [, site]) => sum + site.count, 0);
+      return [
+        `half ${half}: ${inHalf.length} sites, ${count} pages`,
+        ...inHalf.map(([name, site]) => `${name} ${site.count}`),
+      ].join('\n');
+    })
+    .join('\n\n');
 }
 
 /** Every page through every mode, page by page, so that all modes see the same machine noise. */
@@ -47,6 +70,8 @@ async function main(): Promise<void> {
       api: { type: 'boolean', default: false },
       reference: { type: 'boolean', default: false },
       type: { type: 'string' },
+      half: { type: 'string' },
+      sites: { type: 'boolean', default: false },
       every: { type: 'string', default: '1' },
       worst: { type: 'string', default: '15' },
       json: { type: 'string' },
@@ -58,9 +83,18 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  if (values.half !== undefined && values.half !== 'A' && values.half !== 'B') {
+    process.stderr.write(`--half takes A or B\n${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
   const dataset = new QualityDataset(folder);
+  if (values.sites) {
+    process.stdout.write(`${listSites(dataset.truths())}\n`);
+    return;
+  }
   const every = Math.max(1, Number(values.every));
-  const truths = dataset.truths(values.type).filter((_, index) => index % every === 0);
+  const truths = dataset.truths(values.type, values.half).filter((_, index) => index % every === 0);
   const mode = values.api ? await apiMode(dataset) : inProcessMode(dataset);
   const modes = values.reference ? [mode, readabilityReferenceMode(dataset)] : [mode];
   let results: PageResult[];

@@ -83,6 +83,8 @@ describe('scorePage', () => {
       id: '0001',
       url: 'https://a.example/',
       pageType: 'article',
+      site: 'a.example',
+      half: 'A',
       mainContent: 'one two four five',
       mustContain: ['two three'],
       mustOmit: ['five'],

@@ -1,3 +1,4 @@
+import type { Half } from './dataset';
 import type { PageScore } from './score';
 
 /** One scored page of a run. */
@@ -5,6 +6,7 @@ export interface PageResult extends PageScore {
   id: string;
   url: string;
   pageType: string;
+  half: Half;
   /** Milliseconds the extraction took (CPU in process, wall clock through the API). */
   ms: number;
   /** Words in the extracted text. */
@@ -48,27 +50,57 @@ function meansRow(name: string, row: Means): string {
   return `| ${name} | ${row.pages} | ${fixed(row.precision)} | ${fixed(row.recall)} | **${fixed(row.f1)}** | ${fixed(row.snippetsFound)} | ${fixed(row.boilerplateFound)} | ${fixed(row.ms, 1)} |`;
 }
 
-/** The per-type table (overall first, then page types by size) and the worst pages, as markdown. */
-export function summarise(results: readonly PageResult[], worstCount: number): string {
+function byPageType(results: readonly PageResult[]): [string, PageResult[]][] {
   const byType = new Map<string, PageResult[]>();
   for (const result of results) byType.set(result.pageType, [...(byType.get(result.pageType) ?? []), result]);
-  const types = [...byType.entries()].sort((a, b) => b[1].length - a[1].length);
+  return [...byType.entries()].sort((a, b) => b[1].length - a[1].length);
+}
+
+const signed = (value: number): string => (Number.isNaN(value) ? '' : `${value >= 0 ? '+' : ''}${value.toFixed(3)}`);
+
+function halvesRow(name: string, a: Means, b: Means): string {
+  return (
+    `| ${name} | ${a.pages} | ${fixed(a.f1)} | ${fixed(a.boilerplateFound)} | ${b.pages} | ${fixed(b.f1)} | ` +
+    `${fixed(b.boilerplateFound)} | ${signed(a.f1 - b.f1)} | ${signed(a.boilerplateFound - b.boilerplateFound)} |`
+  );
+}
+
+/**
+ * F1 and `without` found per page type on each half of the set (see halfOf in dataset.ts) and the gap between them,
+ * A minus B: a rule designed on one half that gains only there widens it.
+ */
+export function summariseHalves(results: readonly PageResult[]): string {
+  const half = (name: Half, pages: readonly PageResult[]): PageResult[] => pages.filter((page) => page.half === name);
+  return [
+    '| page type | A pages | A F1 | A `without` | B pages | B F1 | B `without` | F1 gap (A - B) | `without` gap |',
+    '|---|---|---|---|---|---|---|---|---|',
+    halvesRow('all', means(half('A', results)), means(half('B', results))),
+    ...byPageType(results).map(([type, pages]) => halvesRow(type, means(half('A', pages)), means(half('B', pages)))),
+  ].join('\n');
+}
+
+/** The per-type table (overall first, then page types by size) and the worst pages, as markdown. */
+export function summarise(results: readonly PageResult[], worstCount: number): string {
   const lines = [
     '| page type | pages | precision | recall | F1 | `with` found | `without` found | ms/page |',
     '|---|---|---|---|---|---|---|---|',
     meansRow('all', means(results)),
-    ...types.map(([type, pages]) => meansRow(type, means(pages))),
+    ...byPageType(results).map(([type, pages]) => meansRow(type, means(pages))),
+    '',
+    'By half of the set (sites split by a hash of their name, bench/quality/dataset.ts):',
+    '',
+    summariseHalves(results),
     '',
     `Worst ${worstCount} pages by F1:`,
     '',
-    '| id | type | precision | recall | F1 | url |',
+    '| id | type, half | precision | recall | F1 | url |',
     '|---|---|---|---|---|---|',
     ...[...results]
       .sort((a, b) => a.f1 - b.f1)
       .slice(0, worstCount)
       .map(
         (r) =>
-          `| ${r.id} | ${r.pageType} | ${fixed(r.precision)} | ${fixed(r.recall)} | ${fixed(r.f1)} | ${r.url}${r.error ? ` (${r.error})` : ''} |`,
+          `| ${r.id} | ${r.pageType} ${r.half} | ${fixed(r.precision)} | ${fixed(r.recall)} | ${fixed(r.f1)} | ${r.url}${r.error ? ` (${r.error})` : ''} |`,
       ),
   ];
   const failed = results.filter((result) => result.error).length;

@@ -1,3 +1,4 @@
+import { declaresArticle } from '../main-content/heuristics/article-page';
 import { declaresDiscussion } from '../main-content/heuristics/discussion-page';
 import { declaresProduct } from '../main-content/heuristics/product-page';
 import { withPageDescription } from '../main-content/page-description';
@@ -24,6 +25,8 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   const readsMainContent = textFormats && request.onlyMainContent;
   const discussion = readsMainContent && declaresDiscussion(request.html);
   const product = readsMainContent && declaresProduct(request.html);
+  // A thread or a product page may carry an article's markup too; what it is read as stays what it declares first.
+  const article = readsMainContent && !discussion && !product && declaresArticle(request.html);
   const stripOptions: StripOptions = {
     baseUrl,
     mainContentPrefilter: usesMainContentPrefilter(request),
@@ -48,7 +51,12 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   if (stripper) {
     const wholePage = (): string =>
       stripNonContent(request.html, { ...stripOptions, mainContentPrefilter: false, dropNavigation: true });
-    const selected = selectContent(stripper.html(), request, wholePage, { discussion, product });
+    const selected = selectContent(stripper.html(), request, wholePage, {
+      discussion,
+      product,
+      article,
+      pageUrl: request.url,
+    });
     const content = stripOptions.mainContentPrefilter ? withPageDescription(selected, result.metadata) : selected;
     if (formats.has('html')) result.html = content;
     if (formats.has('markdown')) {

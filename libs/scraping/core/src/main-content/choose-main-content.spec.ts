@@ -7,7 +7,12 @@ describe('chooseMainContent', () => {
       `<div class="${name}"><p>${`Walking boots, trail shoes and sandals in ${name}. `.repeat(3)}</p></div>`;
     const document = parseDocument(`<div>${block('filters')}${block('newsletter')}${block('share')}</div>`);
     try {
-      const content = chooseMainContent(document, { discussion: false, product: false });
+      const content = chooseMainContent(document, {
+        discussion: false,
+        product: false,
+        article: false,
+        pageUrl: 'https://example.com/',
+      });
       expect(content === undefined || /\S/.test(content.replace(/<[^>]*>/g, ''))).toBe(true);
     } finally {
       releaseDocument(document);
@@ -40,7 +45,9 @@ describe('chooseMainContent', () => {
   function choose(html: string, discussion: boolean, product = false): string {
     const document = parseDocument(html);
     try {
-      return chooseMainContent(document, { discussion, product }) ?? '';
+      return (
+        chooseMainContent(document, { discussion, product, article: false, pageUrl: 'https://example.com/' }) ?? ''
+      );
     } finally {
       releaseDocument(document);
     }

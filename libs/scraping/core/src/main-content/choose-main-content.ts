@@ -2,6 +2,7 @@ import { compactText, type TextMasses, visibleChars } from '../dom/text-measure'
 import { findContentRegion, largestRunItemChars, mainLandmark, measureText } from './content-region';
 import { restoreDroppedSections } from './dropped-sections';
 import { markedQuestionText, removeAfterLastAnswer } from './heuristics/discussion-page';
+import { removeLinkRails } from './heuristics/link-rails';
 import { removeOtherProductSections } from './heuristics/product-page';
 import { removePromotionalSections } from './heuristics/promotional-sections';
 import { removeRepeatedBlocks } from './heuristics/repeated-blocks';
@@ -27,6 +28,10 @@ export interface MainContentHints {
   discussion: boolean;
   /** The page declares a product for sale (schema.org). */
   product: boolean;
+  /** The page declares itself an article, or reads as one (heuristics/article-page.ts). */
+  article: boolean;
+  /** The page's URL, which tells links to the site's other pages. */
+  pageUrl: string;
 }
 
 /**
@@ -48,9 +53,11 @@ function removeLeftovers(content: Element): void {
  * discussion the region keeps a thread's posts together, and an article no larger than one post is that post; on a
  * question marked up with its answers it keeps the question, and ends with the last answer. When the region wins but
  * Readability took its article from elsewhere in the page, each found one block of the content (a catalogue's
- * description beside its grid), and both are kept in the page's order. Sign-up boxes go from the document before
- * either reading is taken; on a product page, the sections headed as other products or as reviews go from the reading
- * taken.
+ * description beside its grid), and both are kept in the page's order. On an article, the rails of links to the site's
+ * other stories (heuristics/link-rails.ts) go from the region before it is weighed, so that its link cards neither
+ * outweigh the story nor come back into Readability's article, and from the article taken. Sign-up boxes go from the
+ * document before either reading is taken; on a product page, the sections headed as other products or as reviews go
+ * from the reading taken.
  */
 export function chooseMainContent(document: Document, hints: MainContentHints): string | undefined {
   removeSignUpBoxes(document.body);
@@ -61,7 +68,8 @@ export function chooseMainContent(document: Document, hints: MainContentHints): 
   const root = mainLandmark(landmarks, masses, pageChars) ?? document.body;
   const region = findContentRegion(root, masses, hints.discussion, question);
   const postChars = hints.discussion ? largestRunItemChars(region, masses) : 0;
-  const regionLeft = (masses.get(region)?.chars ?? 0) - pruneBoilerplate(region, masses);
+  let regionLeft = (masses.get(region)?.chars ?? 0) - pruneBoilerplate(region, masses);
+  if (hints.article) regionLeft -= removeLinkRails(region, hints.pageUrl, masses);
   removeRepeatedBlocks(region);
   if (question) removeAfterLastAnswer(region);
   if (hints.product) removeOtherProductSections(region);
@@ -90,7 +98,8 @@ export function chooseMainContent(document: Document, hints: MainContentHints): 
  * (a copy of the region given), with the region's sections it dropped whole put back first.
  */
 function cleanedArticle(article: Element, hints: MainContentHints, region?: Element): string {
-  pruneArticle(article);
+  const pruned = pruneArticle(article);
+  if (hints.article) removeLinkRails(pruned.content, hints.pageUrl, pruned.masses);
   removeRepeatedBlocks(article);
   // A thread's posts are alike, and what Readability leaves out between them is the posts' furniture.
   if (region !== undefined && !hints.discussion) restoreDroppedSections(article, region);

@@ -124,12 +124,14 @@ export function pruneBoilerplate(region: Element, masses: TextMasses, readabilit
 /**
  * Prunes Readability's article of the menus, form remains and posters' cards it keeps (see {@link pruneBoilerplate}).
  * Its wrappers are not judged themselves, only what they hold: Readability wraps the article in a page `<div>`, and a
- * list page's whole content can read like one long menu.
+ * list page's whole content can read like one long menu. Returns the element below the wrappers and the text masses
+ * measured under it before the pruning, for the rules that follow to reuse.
  */
-export function pruneArticle(article: Element): void {
+export function pruneArticle(article: Element): { content: Element; masses: TextMasses } {
   let content = article;
   while (content.childElementCount === 1 && content.firstElementChild) content = content.firstElementChild;
   const masses: TextMasses = new Map();
   measureText(content, masses);
   pruneBoilerplate(content, masses, true);
+  return { content, masses };
 }

@@ -91,6 +91,8 @@ export function addContentRules(service: TurndownService, options: MarkdownRuleO
   service.addRule('listItem', {
     filter: 'li',
     replacement: (content, node) => {
+      // An item left with nothing (an avatar's link whose image went) would be a bare marker.
+      if (content.trim() === '') return '';
       const marker = listMarker(node);
       const body = content
         .replace(/^\n+/, '')
