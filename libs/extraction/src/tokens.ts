@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { PromptMessages } from './prompts/prompt-messages';
 
 type TokenCounter = (text: string) => number;
 
@@ -23,4 +24,26 @@ export function countTokens(text: string): number {
  */
 export function fitsInTokens(text: string, budgetTokens: number): boolean {
   return Buffer.byteLength(text, 'utf8') <= budgetTokens || countTokens(text) <= budgetTokens;
+}
+
+/** Texts remembered by {@link countRecurringTokens}; a larger text is counted every time. */
+const RECURRING_TEXTS = 256;
+const RECURRING_TEXT_MAX_CHARS = 32_768;
+const recurringCounts = new Map<string, number>();
+
+/** Tokens of a text that comes back call after call (a system prompt, a caller's schema): counted once, then remembered. */
+export function countRecurringTokens(text: string): number {
+  const known = recurringCounts.get(text);
+  if (known !== undefined) return known;
+  const tokens = countTokens(text);
+  if (text.length <= RECURRING_TEXT_MAX_CHARS) {
+    if (recurringCounts.size >= RECURRING_TEXTS) recurringCounts.delete(recurringCounts.keys().next().value ?? '');
+    recurringCounts.set(text, tokens);
+  }
+  return tokens;
+}
+
+/** Tokens of a prompt's two messages; the system message is the same for every call of a task, so it is remembered. */
+export function messageTokens(messages: PromptMessages): number {
+  return countRecurringTokens(messages.system) + countTokens(messages.user);
 }

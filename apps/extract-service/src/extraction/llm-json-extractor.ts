@@ -3,7 +3,8 @@ import {
   type AnswerPlan,
   chunkMarkdown,
   compileUserSchema,
-  countTokens,
+  countRecurringTokens,
+  messageTokens,
   extractionMessages,
   GENERATED_SCHEMA_ANSWER,
   InvalidSchemaError,
@@ -51,8 +52,8 @@ export class LlmJsonExtractor {
       prompt: format.prompt,
       part: { index: 0, count: 2 },
     });
-    const schemaTokens = countTokens(JSON.stringify(planAnswer(schema.schema).schema));
-    const budget = pageBudget(this.settings, countTokens(overhead.system + overhead.user) + schemaTokens);
+    const schemaTokens = countRecurringTokens(JSON.stringify(planAnswer(schema.schema).schema));
+    const budget = pageBudget(this.settings, messageTokens(overhead) + schemaTokens);
     const chunks = chunkMarkdown(format.markdown, budget);
     if (chunks.length === 0) chunks.push('');
     const read = chunks.slice(0, this.settings.maxChunks);
@@ -120,10 +121,7 @@ export class LlmJsonExtractor {
   async designSchema(prompt: string, markdown: string, context: ExtractionContext): Promise<UserSchema> {
     if (!prompt.trim()) throw new DomainError(ErrorCode.BadRequest, 'formats.json needs a schema or a prompt');
     const overhead = schemaGenerationMessages({ url: context.url, prompt, content: '' });
-    const budget = Math.min(
-      SCHEMA_SAMPLE_TOKENS,
-      pageBudget(this.settings, countTokens(overhead.system + overhead.user) + 64),
-    );
+    const budget = Math.min(SCHEMA_SAMPLE_TOKENS, pageBudget(this.settings, messageTokens(overhead) + 64));
     const { text: sample } = trimToTokens(markdown, budget);
     const designed = await this.asker.ask<Record<string, unknown>>(
       {

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@wh/contracts';
-import { chunkMarkdown, countTokens, SUMMARY_WORDS, summaryMessages, summaryReduceMessages } from '@wh/extraction';
+import { chunkMarkdown, messageTokens, SUMMARY_WORDS, summaryMessages, summaryReduceMessages } from '@wh/extraction';
 import { DomainError } from '@wh/platform/errors';
 import type { ExtractionContext, ExtractionSettings } from './extraction-context';
 import type { ModelAsker, Reading } from './model-asker';
@@ -26,7 +26,7 @@ export class LlmSummarizer {
   async summarize(markdown: string, context: ExtractionContext): Promise<string> {
     const maxOutputTokens = Math.min(this.settings.maxOutputTokens, SUMMARY_OUTPUT_TOKENS);
     const overhead = summaryMessages({ url: context.url, content: '', part: { index: 0, count: 2 } });
-    const budget = pageBudget({ ...this.settings, maxOutputTokens }, countTokens(overhead.system + overhead.user));
+    const budget = pageBudget({ ...this.settings, maxOutputTokens }, messageTokens(overhead));
     const chunks = chunkMarkdown(markdown, budget);
     if (chunks.length === 0) throw new DomainError(ErrorCode.BadRequest, 'the page has no text to summarize');
     const read = chunks.slice(0, this.settings.maxChunks);

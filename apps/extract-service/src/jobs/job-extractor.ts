@@ -1,6 +1,8 @@
 import { ErrorCode, type ExtractionUsage } from '@wh/contracts';
 import {
+  countRecurringTokens,
   countTokens,
+  messageTokens,
   describeDeterministicExtraction,
   extractionMessages,
   extractWithoutLlm,
@@ -152,7 +154,7 @@ export class JobExtractor {
     const overhead = extractionMessages({ url: '', content: '', prompt, part: { index: 0, count: 2 } });
     const budget = pageBudget(
       this.settings,
-      countTokens(overhead.system + overhead.user) + countTokens(JSON.stringify(planAnswer(schema).schema)),
+      messageTokens(overhead) + countRecurringTokens(JSON.stringify(planAnswer(schema).schema)),
     );
     const groups: JobPage[][] = [];
     let current: JobPage[] = [];
