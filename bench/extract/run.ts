@@ -100,8 +100,8 @@ too. Target: ≥ 90 % of fields right, 0 answers invalid against their schema.
 
 ${accuracy}
 
-Added latency of extract-service per \`json\` call, one call at a time, every call a cache miss (a Postgres read and
-write), a 6 KB page and a six-field schema, against the fake OpenAI-compatible server answering after
+Added latency of extract-service per \`json\` call, one call at a time, every call a cache miss (a Postgres read before
+the model is asked; the answer is written to the cache after the reply), a 6 KB page and a six-field schema, against the fake OpenAI-compatible server answering after
 ${PROVIDER_DELAY_MS} ms. Target: ≤ 5 ms p50. Measured with ${machine}: the wall-clock columns include waiting for
 a core; the CPU column is extract-service's own work per call (the NATS and Postgres servers' is not in it).
 
