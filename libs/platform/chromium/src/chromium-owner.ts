@@ -34,14 +34,9 @@ function processIdentity(pid: number): string | undefined {
   return `${pid}.${fields[19]}`;
 }
 
-function ownerSwitchOf(pid: string): string | undefined {
-  const args = readProc(pid, 'cmdline')?.split('\0');
-  return args?.find((arg) => arg.startsWith(OWNER_SWITCH))?.slice(OWNER_SWITCH.length);
-}
-
-function userDataDirOf(pid: string): string | undefined {
-  const args = readProc(pid, 'cmdline')?.split('\0');
-  return args?.find((arg) => arg.startsWith('--user-data-dir='))?.slice('--user-data-dir='.length);
+/** The value of a `--name=` switch on a command line read from /proc. */
+function switchValue(args: readonly string[], prefix: string): string | undefined {
+  return args.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
 }
 
 function kill(pid: number): void {
@@ -90,10 +85,12 @@ export class ChromiumOwner {
     }
     const reaped: ReapedBrowser[] = [];
     for (const entry of entries) {
-      const owner = ownerSwitchOf(entry);
+      // One read of each process's command line: it names the owner and, for an orphan, its folder.
+      const args = readProc(entry, 'cmdline')?.split('\0') ?? [];
+      const owner = switchValue(args, OWNER_SWITCH);
       if (!owner || !this.isOrphanedBy(owner)) continue;
       const pid = Number(entry);
-      const userDataDir = userDataDirOf(entry);
+      const userDataDir = switchValue(args, '--user-data-dir=');
       // The tree is read before anything dies: a killed parent's children move to init and out of reach.
       const tree = [pid, ...descendantsOf(pid)];
       for (const member of tree) kill(member);
