@@ -1,11 +1,12 @@
 import type { HTTPResponse, Page } from 'puppeteer-core';
 import { type ActionOutputs, ErrorCode, type ResolvedScrapeOptions } from '@wh/contracts';
 import { DomainError, toDomainError } from '@wh/platform/errors';
-import { type GuardRefusal, guardRefusalOf } from '@wh/platform/egress-guard';
+import { guardRefusalOf } from '@wh/platform/egress-guard';
 import { assertBrandable, samplingFailed } from '../branding/branding-support';
 import type { BrandingSample } from '../branding/branding-sample';
 import { sampleBranding } from '../branding/page-sampler';
 import type { FetchedResponse } from '../fetch';
+import { egressRefusalError } from '../fetch/egress-refusal';
 import type { ScrapeFileStore } from '../files/scrape-file-store';
 import type { ProxyEndpoint } from '../proxy/proxy-pools';
 import { runActions } from './actions/action-runner';
@@ -169,16 +170,6 @@ async function snapshot(page: Page, navigation: HTTPResponse | null): Promise<Fe
         .redirectChain()
         .map((hop) => hop.url()) ?? [],
   };
-}
-
-/** The egress guard refused the page's document (a name that resolved elsewhere once Chromium asked, a redirect). */
-function egressRefusalError(refusal: GuardRefusal, url: string): DomainError {
-  const details = { url, reason: refusal.details };
-  if (refusal.kind === 'destination_ip_prohibited')
-    return new DomainError(ErrorCode.ScrapeTargetForbidden, `${url} cannot be scraped: ${refusal.details}`, details);
-  if (refusal.kind === 'dns_error')
-    return new DomainError(ErrorCode.ScrapeDnsResolutionError, `The host of ${url} could not be resolved`, details);
-  return new DomainError(ErrorCode.ScrapeSiteError, `Loading ${url} failed: ${refusal.details}`, details);
 }
 
 function navigationError(error: unknown, url: string): DomainError {
