@@ -5,6 +5,7 @@ import path from 'node:path';
 import { connect, type JetStreamManager } from 'nats';
 import { createDatabase, dropDatabase, withDatabase } from '@wh/tools/dev';
 import { freePort } from './free-port';
+import { type S3Server, startS3Server } from './s3-server';
 import { REPO_ROOT, runCompiled, spawnCompiled, stopProcess, waitForHttpOk } from './service-process';
 
 /** Host names under this domain resolve to 127.0.0.1 in every test stack. */
@@ -39,6 +40,8 @@ export interface StackDescription {
 export interface RunningStack extends StackDescription {
   processes: Map<ServiceName, ChildProcess>;
   env: NodeJS.ProcessEnv;
+  /** The stack's own S3-compatible server, when started with `objectStorage: 's3'`; `STORAGE_URL` names it. */
+  s3?: S3Server;
   /** Starts one more replica (or a replacement) of a service in this stack; `port` picks its HTTP port. */
   startService(service: ServiceName, options?: { port?: number }): Promise<ChildProcess>;
   stop(): Promise<void>;
@@ -53,7 +56,13 @@ const READINESS_TIMEOUT_MS = 90_000;
 
 export async function startStack(
   infrastructure: Infrastructure,
-  options: { services?: readonly ServiceName[]; env?: NodeJS.ProcessEnv; label?: string } = {},
+  options: {
+    services?: readonly ServiceName[];
+    env?: NodeJS.ProcessEnv;
+    label?: string;
+    /** `s3`: files and browser profiles go to an s3rver of this stack's own (free port, temporary folder). */
+    objectStorage?: 'default' | 's3';
+  } = {},
 ): Promise<RunningStack> {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const namespace = `e2e_${runId}`;
@@ -64,6 +73,7 @@ export async function startStack(
   await createDatabase(infrastructure.postgresAdminUrl, database);
   const databaseUrl = withDatabase(infrastructure.postgresAdminUrl, database);
 
+  const s3 = options.objectStorage === 's3' ? await startS3Server() : undefined;
   const gatewayPort = await freePort();
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
   const env: NodeJS.ProcessEnv = {
@@ -79,6 +89,7 @@ export async function startStack(
     HOST_RESOLVER_RULES: `MAP *.${CRAWL_TEST_DOMAIN} 127.0.0.1`,
     // Webhook retries in seconds, not Firecrawl's minutes, so a test can watch them happen.
     WEBHOOK_RETRY_DELAYS_MS: '500,1000,2000',
+    ...(s3 ? { STORAGE_URL: s3.storageUrl(namespace) } : {}),
     ...options.env,
   };
   await runCompiled('libs/platform/database/src/migrate.cli.js', [], env);
@@ -119,6 +130,7 @@ export async function startStack(
     await removeNamespace(await connection.jetstreamManager(), namespace);
     await connection.close();
     await dropDatabase(infrastructure.postgresAdminUrl, database);
+    await s3?.close();
   };
   try {
     await Promise.all((options.services ?? ALL_SERVICES).map((service) => startService(service)));
@@ -137,6 +149,7 @@ export async function startStack(
     healthUrls,
     processes,
     env,
+    ...(s3 ? { s3 } : {}),
     startService,
     stop,
   };
