@@ -4,3 +4,4 @@ export * from './free-port';
 export * from './infrastructure';
 export * from './api-client';
 export * from './s3-server';
+export * from './nats-cluster';
