@@ -78,6 +78,8 @@ const LEFT_AT_DEFAULT: Record<string, string[]> = {
     'WEBHOOK_TIMEOUT_MS',
   ],
   'browser-session-manager': [
+    // Read only without STORAGE_URL, which the chart always sets.
+    'BROWSER_PROFILE_DIR',
     'CHROMIUM_PATH',
     'BROWSER_MAX_SESSIONS',
     'BROWSER_WARM_POOL_SIZE',

@@ -156,9 +156,6 @@ $name). chart.spec.ts checks these against each service's config class.
 {{- end }}
 {{- else if eq .service "browser-session-manager" }}
 {{ include "webharvest.storageEnv" .root }}
-# Used only when STORAGE_URL is empty; kept on the /tmp volume for a run without S3.
-- name: BROWSER_PROFILE_DIR
-  value: /tmp/browser-profiles
 {{- else if eq .service "extract-service" }}
 - name: LLM_BASE_URL
   value: {{ $v.llm.baseUrl | quote }}
