@@ -37,9 +37,17 @@ export class BrowserSessionManagerConfig extends ServiceDatabaseConfig {
   @IsString()
   BROWSER_DATA_DIR: string = path.join(tmpdir(), 'webharvest-browsers');
 
-  /** Where saved profiles are kept (local-folder profile store; share it between replicas). */
+  /** Where saved profiles are kept when `STORAGE_URL` is empty: a folder, for one machine. */
   @IsString()
   BROWSER_PROFILE_DIR: string = path.join(process.cwd(), '.data', 'browser-profiles');
+
+  /**
+   * The storage driver saved profiles go to, under `browser-profiles/`: `file:///folder` or
+   * `s3://[key:secret@]bucket[/prefix]?region=&endpoint=&forcePathStyle=true` (replicas on several nodes need S3).
+   * Empty: `BROWSER_PROFILE_DIR`.
+   */
+  @IsString()
+  STORAGE_URL: string = '';
 
   /** Allow sessions to navigate to loopback, private and link-local addresses (on in `npm start` and tests). */
   @EnvBoolean()

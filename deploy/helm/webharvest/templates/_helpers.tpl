@@ -70,3 +70,126 @@ app.kubernetes.io/component: {{ .service }}
 {{- if and $svc.enabled $svc.public -}}{{ $name }}{{- end -}}
 {{- end -}}
 {{- end -}}
+
+{{/* STORAGE_URL (and S3 credentials from a Secret), for services that keep files or profiles. */}}
+{{- define "webharvest.storageEnv" -}}
+{{- if eq .Values.storage.type "s3" -}}
+{{- $s3 := .Values.storage.s3 -}}
+{{- $query := printf "region=%s&forcePathStyle=%t" $s3.region $s3.forcePathStyle -}}
+{{- if $s3.endpoint }}{{ $query = printf "%s&endpoint=%s" $query $s3.endpoint }}{{ end -}}
+- name: STORAGE_URL
+  value: {{ printf "s3://%s/%s?%s" $s3.bucket (trimSuffix "/" $s3.prefix) $query | quote }}
+{{- if $s3.existingSecret }}
+- name: AWS_ACCESS_KEY_ID
+  valueFrom:
+    secretKeyRef:
+      name: {{ $s3.existingSecret }}
+      key: {{ $s3.accessKeyIdKey }}
+- name: AWS_SECRET_ACCESS_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ $s3.existingSecret }}
+      key: {{ $s3.secretAccessKeyKey }}
+{{- end }}
+{{- else -}}
+# One pod's own folder on its /tmp volume: only for single replicas (values.schema.json).
+- name: STORAGE_URL
+  value: file:///tmp/webharvest-files
+{{- end -}}
+{{- end -}}
+
+{{/* Name of the Secret holding FILES_URL_SECRET. */}}
+{{- define "webharvest.filesUrlSecret" -}}
+{{- .Values.filesUrlSecret.existingSecret | default (printf "%s-files-url" (include "webharvest.fullname" .)) -}}
+{{- end -}}
+
+{{/* A variable from a key of a Secret; call with (dict "name" "ENV" "secret" "name" "key" "key" "optional" bool). */}}
+{{- define "webharvest.secretEnv" -}}
+- name: {{ .name }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ .secret }}
+      key: {{ .key }}
+      {{- if .optional }}
+      optional: true
+      {{- end }}
+{{- end -}}
+
+{{/*
+The settings one service reads beyond the common ones, from the chart's values; call with (dict "root" $ "service"
+$name). chart.spec.ts checks these against each service's config class.
+*/}}
+{{- define "webharvest.serviceEnv" -}}
+{{- $v := .root.Values -}}
+{{- if has .service (list "api-gateway" "scrape-worker" "crawl-scheduler" "browser-session-manager") }}
+- name: ALLOW_PRIVATE_TARGETS
+  value: {{ $v.allowPrivateTargets | toString | quote }}
+{{- end }}
+{{- if eq .service "api-gateway" }}
+- name: PUBLIC_BASE_URL
+  value: {{ $v.publicBaseUrl | quote }}
+{{ include "webharvest.storageEnv" .root }}
+{{ include "webharvest.secretEnv" (dict "name" "FILES_URL_SECRET" "secret" (include "webharvest.filesUrlSecret" .root) "key" $v.filesUrlSecret.secretKey) }}
+{{- else if eq .service "scrape-worker" }}
+{{ include "webharvest.storageEnv" .root }}
+{{- if $v.proxies.existingSecret }}
+{{ include "webharvest.secretEnv" (dict "name" "PROXY_BASIC" "secret" $v.proxies.existingSecret "key" "PROXY_BASIC" "optional" true) }}
+{{ include "webharvest.secretEnv" (dict "name" "PROXY_ENHANCED" "secret" $v.proxies.existingSecret "key" "PROXY_ENHANCED" "optional" true) }}
+{{ include "webharvest.secretEnv" (dict "name" "PROXY_BY_COUNTRY" "secret" $v.proxies.existingSecret "key" "PROXY_BY_COUNTRY" "optional" true) }}
+{{- else }}
+- name: PROXY_BASIC
+  value: {{ join "," $v.proxies.basic | quote }}
+- name: PROXY_ENHANCED
+  value: {{ join "," $v.proxies.enhanced | quote }}
+- name: PROXY_BY_COUNTRY
+  value: {{ include "webharvest.proxiesByCountry" $v.proxies.byCountry | quote }}
+{{- end }}
+{{- $lists := list -}}
+{{- if $v.filterLists.default }}{{ $lists = append $lists "default" }}{{ end -}}
+{{- range $v.filterLists.extra }}{{ $lists = append $lists (printf "/etc/webharvest/filter-lists/%s" .) }}{{ end }}
+- name: ADBLOCK_LISTS
+  value: {{ join "," $lists | quote }}
+{{- if $v.filterLists.extra }}
+# The image's compiled engine covers the default lists only; the engine for these is compiled on the /tmp volume.
+- name: ADBLOCK_CACHE_DIR
+  value: /tmp/adblock-cache
+{{- end }}
+{{- else if eq .service "browser-session-manager" }}
+{{ include "webharvest.storageEnv" .root }}
+{{- else if eq .service "extract-service" }}
+- name: LLM_BASE_URL
+  value: {{ $v.llm.baseUrl | quote }}
+- name: LLM_MODEL
+  value: {{ $v.llm.model | quote }}
+{{- if $v.llm.existingSecret }}
+{{ include "webharvest.secretEnv" (dict "name" "LLM_API_KEY" "secret" $v.llm.existingSecret "key" $v.llm.apiKeyKey) }}
+{{- end }}
+- name: LLM_CONTEXT_TOKENS
+  value: {{ $v.llm.contextTokens | toString | quote }}
+- name: LLM_MAX_OUTPUT_TOKENS
+  value: {{ $v.llm.maxOutputTokens | toString | quote }}
+- name: LLM_TIMEOUT_MS
+  value: {{ $v.llm.timeoutMs | toString | quote }}
+- name: LLM_MAX_CONCURRENCY
+  value: {{ $v.llm.maxConcurrency | toString | quote }}
+{{- if $v.search.existingSecret }}
+{{ include "webharvest.secretEnv" (dict "name" "SEARCH_URL" "secret" $v.search.existingSecret "key" "SEARCH_URL") }}
+{{- else }}
+- name: SEARCH_URL
+  value: {{ $v.search.url | quote }}
+{{- end }}
+- name: SEARCH_TIMEOUT_MS
+  value: {{ $v.search.timeoutMs | toString | quote }}
+- name: SEARCH_MAX_CONCURRENCY
+  value: {{ $v.search.maxConcurrency | toString | quote }}
+{{- end }}
+{{- end -}}
+
+{{/* PROXY_BY_COUNTRY from a map of country to a list of proxy URLs: DE=http://a|http://b,FR=http://c. */}}
+{{- define "webharvest.proxiesByCountry" -}}
+{{- $entries := list -}}
+{{- range $country, $proxies := . -}}
+{{- $entries = append $entries (printf "%s=%s" $country (join "|" $proxies)) -}}
+{{- end -}}
+{{- join "," $entries -}}
+{{- end -}}

@@ -3,3 +3,5 @@ export * from './service-process';
 export * from './free-port';
 export * from './infrastructure';
 export * from './api-client';
+export * from './s3-server';
+export * from './nats-cluster';

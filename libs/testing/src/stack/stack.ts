@@ -5,6 +5,7 @@ import path from 'node:path';
 import { connect, type JetStreamManager } from 'nats';
 import { createDatabase, dropDatabase, withDatabase } from '@wh/tools/dev';
 import { freePort } from './free-port';
+import { type S3Server, startS3Server } from './s3-server';
 import { REPO_ROOT, runCompiled, spawnCompiled, stopProcess, waitForHttpOk } from './service-process';
 
 /** Host names under this domain resolve to 127.0.0.1 in every test stack. */
@@ -39,6 +40,10 @@ export interface StackDescription {
 export interface RunningStack extends StackDescription {
   processes: Map<ServiceName, ChildProcess>;
   env: NodeJS.ProcessEnv;
+  /** Base URL of every process of each service (`replicas` at start, plus those `startService` added). */
+  replicaUrls: Partial<Record<ServiceName, string[]>>;
+  /** The stack's own S3-compatible server, when started with `objectStorage: 's3'`; `STORAGE_URL` names it. */
+  s3?: S3Server;
   /** Starts one more replica (or a replacement) of a service in this stack; `port` picks its HTTP port. */
   startService(service: ServiceName, options?: { port?: number }): Promise<ChildProcess>;
   stop(): Promise<void>;
@@ -53,7 +58,15 @@ const READINESS_TIMEOUT_MS = 90_000;
 
 export async function startStack(
   infrastructure: Infrastructure,
-  options: { services?: readonly ServiceName[]; env?: NodeJS.ProcessEnv; label?: string } = {},
+  options: {
+    services?: readonly ServiceName[];
+    env?: NodeJS.ProcessEnv;
+    label?: string;
+    /** `s3`: files and browser profiles go to an s3rver of this stack's own (free port, temporary folder). */
+    objectStorage?: 'default' | 's3';
+    /** Processes of each service started at once (1); the first gateway answers at `baseUrl`. */
+    replicas?: number;
+  } = {},
 ): Promise<RunningStack> {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const namespace = `e2e_${runId}`;
@@ -64,6 +77,7 @@ export async function startStack(
   await createDatabase(infrastructure.postgresAdminUrl, database);
   const databaseUrl = withDatabase(infrastructure.postgresAdminUrl, database);
 
+  const s3 = options.objectStorage === 's3' ? await startS3Server() : undefined;
   const gatewayPort = await freePort();
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
   const env: NodeJS.ProcessEnv = {
@@ -79,6 +93,7 @@ export async function startStack(
     HOST_RESOLVER_RULES: `MAP *.${CRAWL_TEST_DOMAIN} 127.0.0.1`,
     // Webhook retries in seconds, not Firecrawl's minutes, so a test can watch them happen.
     WEBHOOK_RETRY_DELAYS_MS: '500,1000,2000',
+    ...(s3 ? { STORAGE_URL: s3.storageUrl(namespace) } : {}),
     ...options.env,
   };
   await runCompiled('libs/platform/database/src/migrate.cli.js', [], env);
@@ -94,6 +109,7 @@ export async function startStack(
   // Every process ever started, replicas included: `processes` only names the newest one of each service.
   const started: ChildProcess[] = [];
   const healthUrls: Record<string, string> = {};
+  const replicaUrls: Partial<Record<ServiceName, string[]>> = {};
   let replica = 0;
   const startService = async (service: ServiceName, startOptions: { port?: number } = {}): Promise<ChildProcess> => {
     const port =
@@ -110,18 +126,24 @@ export async function startStack(
     const healthUrl = `http://127.0.0.1:${port}`;
     await waitForHttpOk(`${healthUrl}/readyz`, READINESS_TIMEOUT_MS);
     if (!processes.has(service)) healthUrls[service] = healthUrl;
+    replicaUrls[service] = [...(replicaUrls[service] ?? []), healthUrl];
     processes.set(service, child);
     return child;
   };
   const stop = async (): Promise<void> => {
     await Promise.all(started.map((child) => stopProcess(child)));
-    const connection = await connect({ servers: infrastructure.natsUrl });
+    const connection = await connect({ servers: infrastructure.natsUrl.split(',') });
     await removeNamespace(await connection.jetstreamManager(), namespace);
     await connection.close();
     await dropDatabase(infrastructure.postgresAdminUrl, database);
+    await s3?.close();
   };
   try {
+    // The first process of each service first: it alone takes the gateway's announced port.
     await Promise.all((options.services ?? ALL_SERVICES).map((service) => startService(service)));
+    for (let extra = 1; extra < (options.replicas ?? 1); extra++) {
+      await Promise.all((options.services ?? ALL_SERVICES).map((service) => startService(service)));
+    }
   } catch (error) {
     // Jest runs no teardown after a failed global setup: without this, six services would outlive the run.
     await stop().catch(() => undefined);
@@ -137,6 +159,8 @@ export async function startStack(
     healthUrls,
     processes,
     env,
+    replicaUrls,
+    ...(s3 ? { s3 } : {}),
     startService,
     stop,
   };

@@ -1,35 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import S3rver from 's3rver';
+import { type S3Server, startS3Server } from '@wh/testing';
 import { createObjectStorage } from './create-object-storage';
 import type { ObjectStorage } from './object-storage';
 import { S3_STREAM_PART_BYTES } from './s3-storage';
 
 // A real S3 protocol conversation, against s3rver (an S3-compatible server on loopback) instead of AWS.
 describe('S3Storage', () => {
-  let directory: string;
-  let server: S3rver;
+  let server: S3Server;
   let storage: ObjectStorage;
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 'wh-s3rver-'));
-    server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory,
-      configureBuckets: [{ name: 'files' }],
-    });
-    const { port } = await server.run();
-    storage = createObjectStorage({
-      url: `s3://S3RVER:S3RVER@files/webharvest?region=us-east-1&forcePathStyle=true&endpoint=http://127.0.0.1:${port}`,
-      namespace: 'unused',
-    });
+    server = await startS3Server('files');
+    storage = createObjectStorage({ url: server.storageUrl('webharvest'), namespace: 'unused' });
   });
   afterAll(async () => {
     await server.close();
-    await rm(directory, { recursive: true, force: true });
   });
 
   it('gives back what was put, with its content type, until it is deleted', async () => {

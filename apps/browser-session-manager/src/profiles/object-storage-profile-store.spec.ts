@@ -1,19 +1,21 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LocalFolderProfileStore } from './local-folder-profile-store';
+import { LocalFolderStorage } from '@wh/platform/storage';
+import { ObjectStorageProfileStore } from './object-storage-profile-store';
 
 const KEY = '3f2a7c1e-8d4b-4e0a-9c6f-1b2d3e4f5a6b';
 
-describe('LocalFolderProfileStore', () => {
+// The same store over the local-folder driver (npm start); object-storage-profile-store.int-spec.ts runs it on S3.
+describe('ObjectStorageProfileStore on a local folder', () => {
   let root: string;
   let work: string;
-  let store: LocalFolderProfileStore;
+  let store: ObjectStorageProfileStore;
 
   beforeEach(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'wh-profiles-'));
     work = await mkdtemp(path.join(tmpdir(), 'wh-profile-work-'));
-    store = new LocalFolderProfileStore(root);
+    store = new ObjectStorageProfileStore(new LocalFolderStorage(root));
   });
   afterEach(async () => {
     await rm(root, { recursive: true, force: true });
@@ -33,7 +35,7 @@ describe('LocalFolderProfileStore', () => {
     await expect(store.load(KEY, path.join(work, 'target'))).resolves.toBe(false);
   });
 
-  it('saves without caches or lock files, and loads the latest complete copy', async () => {
+  it('saves without caches or lock files, and loads the latest copy; one object per profile', async () => {
     await store.save(KEY, await profileFolder('first', 'one'));
     await store.save(KEY, await profileFolder('second', 'two'));
     const target = path.join(work, 'target');
@@ -41,8 +43,7 @@ describe('LocalFolderProfileStore', () => {
     expect(await readFile(path.join(target, 'Default', 'Cookies'), 'utf8')).toBe('two');
     expect(await readdir(path.join(target, 'Default'))).toEqual(['Cookies']);
     expect(await readdir(target)).toEqual(['Default']);
-    // Only the current version and its pointer remain.
-    expect((await readdir(path.join(root, KEY))).sort()).toHaveLength(2);
+    expect(await readdir(path.join(root, 'browser-profiles'))).toEqual([KEY, `${KEY}.meta.json`]);
   });
 
   it('keeps the last good copy when a save fails', async () => {

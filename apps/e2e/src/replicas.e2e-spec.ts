@@ -1,0 +1,162 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import puppeteer from 'puppeteer-core';
+import {
+  callApi,
+  type CrawlSite,
+  type FixtureServer,
+  type NatsCluster,
+  type RunningStack,
+  startFixtureServer,
+  startNatsCluster,
+  startStack,
+} from '@wh/testing';
+import { createSession, deleteSession } from './support/browser-sessions';
+import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
+import { sharedInfrastructure } from './support/stack-env';
+
+const PAGES = 40;
+
+/**
+ * Two processes of each service of crawls and browser sessions, on a three-node NATS JetStream cluster and an S3
+ * bucket, as a Kubernetes install with two replicas runs them: the work spreads over both workers with no page
+ * fetched or kept twice, and sessions, their profiles and their sockets work across replicas.
+ */
+describe('two replicas of each service on a three-node NATS cluster', () => {
+  let cluster: NatsCluster;
+  let stack: RunningStack;
+  let site: CrawlSite;
+  let pages: FixtureServer;
+
+  beforeAll(async () => {
+    cluster = await startNatsCluster();
+    stack = await startStack(
+      { natsUrl: cluster.url, postgresAdminUrl: sharedInfrastructure().postgresAdminUrl },
+      {
+        services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service', 'browser-session-manager'],
+        replicas: 2,
+        objectStorage: 's3',
+        env: {
+          FILES_URL_SECRET: 'one-secret-for-both-gateways-of-the-replica-test',
+          BROWSER_WARM_POOL_SIZE: '0',
+          BROWSER_HEARTBEAT_MS: '500',
+        },
+        label: 'replicas',
+      },
+    );
+    site = await startOwnCrawlSite({ bulkPages: PAGES, bulkPageDelayMs: 50 });
+    pages = await startFixtureServer();
+  }, 240_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await cluster?.stop();
+    await site?.close();
+    await pages?.close();
+  }, 60_000);
+
+  /** URLs each scrape-worker process finished, read from its own log. */
+  function scrapedByWorker(): string[][] {
+    return readdirSync(stack.logDir)
+      .filter((file) => file.startsWith('scrape-worker-'))
+      .map((file) =>
+        readFileSync(path.join(stack.logDir, file), 'utf8')
+          .split('\n')
+          .filter((line) => line.includes('"scrape job finished"'))
+          .map((line) => (JSON.parse(line) as { url: string }).url),
+      );
+  }
+
+  it('crawls with two workers and two schedulers running: both workers scrape, every page is fetched, kept and billed once', async () => {
+    expect(stack.replicaUrls['scrape-worker']).toHaveLength(2);
+    expect(stack.replicaUrls['crawl-scheduler']).toHaveLength(2);
+    const started = await callApi(stack, 'POST', '/v2/crawl', {
+      url: `${site.origin}/bulk/0`,
+      crawlEntireDomain: true,
+      includePaths: ['^/bulk/'],
+      sitemap: 'skip',
+      scrapeOptions: { maxAge: 0 },
+    });
+    expect(started.status).toBe(200);
+    const status = await waitForJob(stack, `/v2/crawl/${started.body.id as string}`, 180_000);
+    expect(status.status).toBe('completed');
+    const kept = status.data.map((page) => page.metadata.sourceURL);
+    expect(new Set(kept).size).toBe(PAGES);
+    expect(kept).toHaveLength(PAGES);
+    expect(status.creditsUsed).toBe(PAGES);
+
+    const fetched = site.pathsFetched().filter((fetchedPath) => fetchedPath.startsWith('/bulk/'));
+    expect(fetched).toHaveLength(PAGES);
+    expect(new Set(fetched).size).toBe(PAGES);
+    const byWorker = scrapedByWorker();
+    expect(byWorker).toHaveLength(2);
+    for (const urls of byWorker) expect(urls.length).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('answers scrapes through either gateway', async () => {
+    const gateways = stack.replicaUrls['api-gateway'] ?? [];
+    expect(gateways).toHaveLength(2);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        callApi({ baseUrl: gateways[index % 2] ?? '', apiKey: stack.apiKey }, 'POST', '/v2/scrape', {
+          url: `${site.origin}/bulk/${index}`,
+          maxAge: 0,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 6 }, () => 200));
+  }, 120_000);
+
+  /** The replica a session runs on, as placement recorded it. */
+  async function replicaOf(sessionId: string): Promise<string> {
+    const db = new Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ replica_id: string }>('select replica_id from browser_sessions where id = $1', [
+        sessionId,
+      ]);
+      return rows[0]?.replica_id ?? '';
+    } finally {
+      await db.end();
+    }
+  }
+
+  /** The same URL on another gateway: session tokens live in Postgres, so any gateway can let a client in. */
+  function throughGateway(url: string, gateway: string): string {
+    const moved = new URL(url);
+    const target = new URL(gateway);
+    moved.host = target.host;
+    return moved.toString();
+  }
+
+  it('keeps one profile writer across managers, and reaches a session on either manager through either gateway', async () => {
+    const [gatewayA, gatewayB] = stack.replicaUrls['api-gateway'] ?? [];
+    if (!gatewayA || !gatewayB) throw new Error('two gateways expected');
+    const viaA = { baseUrl: gatewayA, apiKey: stack.apiKey };
+    const viaB = { baseUrl: gatewayB, apiKey: stack.apiKey };
+    const writer = await createSession(viaA, { streamWebView: false, profile: { name: 'shop' } });
+    const secondWriter = await callApi(viaB, 'POST', '/v2/browser', { profile: { name: 'shop' } });
+    expect(secondWriter.status).toBe(409);
+    expect(secondWriter.body).toMatchObject({ code: 'BROWSER_PROFILE_IN_USE' });
+    const reader = await createSession(viaB, { streamWebView: false, profile: { name: 'shop', saveChanges: false } });
+    // Placement puts the second session on the replica with more free slots: the other one.
+    expect(await replicaOf(reader.id)).not.toBe(await replicaOf(writer.id));
+
+    const writing = await puppeteer.connect({ browserWSEndpoint: throughGateway(writer.cdpUrl, gatewayB) });
+    const page = await writing.newPage();
+    await page.goto(`${pages.url}/browser/storage`);
+    await page.evaluate(() => localStorage.setItem('basket', 'two pears'));
+    await writing.disconnect();
+    await deleteSession(viaB, writer.id);
+    await deleteSession(viaA, reader.id);
+
+    const next = await createSession(viaA, { streamWebView: false, profile: { name: 'shop', saveChanges: false } });
+    const reading = await puppeteer.connect({ browserWSEndpoint: throughGateway(next.cdpUrl, gatewayB) });
+    const nextPage = await reading.newPage();
+    await nextPage.goto(`${pages.url}/browser/storage`);
+    expect(await nextPage.evaluate(() => localStorage.getItem('basket'))).toBe('two pears');
+    await reading.disconnect();
+    await deleteSession(viaA, next.id);
+  }, 120_000);
+});
