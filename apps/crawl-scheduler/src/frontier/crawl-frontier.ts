@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { crawlPagesAdmitted } from '@wh/platform/telemetry';
 import type { Trx } from '../database/crawl-database';
 import { CrawlJobsRepository, type NewPage } from '../database/crawl-jobs.repository';
 import { type CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages.repository';
@@ -39,14 +40,12 @@ export class CrawlFrontier {
       unique.map((page) => page.urlKey),
     );
     const room = (job.kind === 'crawl' ? job.crawlOptions.limit : 0) - job.pagesAdmitted;
-    await this.jobs.insertPages(
-      trx,
-      job,
-      withinLimit(
-        unique.filter((page) => !known.has(page.urlKey)),
-        room,
-      ),
+    const admitted = withinLimit(
+      unique.filter((page) => !known.has(page.urlKey)),
+      room,
     );
+    await this.jobs.insertPages(trx, job, admitted);
+    crawlPagesAdmitted.inc(admitted.length);
   }
 
   /**

@@ -3,6 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { EgressGuards } from '@wh/platform/egress-guard';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { createObjectStorage } from '@wh/platform/storage';
+import { recordBrowserPoolEvent } from '@wh/platform/telemetry';
 import { hostMappingResolver, parseHostResolverRules, systemResolver } from '@wh/platform/target-safety';
 import { ScrapeFileStore } from '../files/scrape-file-store';
 import { ScrapeWorkerConfig } from '../scrape-worker.config';
@@ -69,8 +70,10 @@ export const browserProviders: Provider[] = [
         contextReuses: config.BROWSER_CONTEXT_REUSES,
         ownerScope: `${config.WH_NAMESPACE}.scrape-worker`,
       };
-      const onEvent = (event: BrowserPoolEvent, stats: BrowserPoolStats): void =>
+      const onEvent = (event: BrowserPoolEvent, stats: BrowserPoolStats): void => {
+        recordBrowserPoolEvent(event, stats);
         (event === 'crashed' ? logger.warn : logger.info).call(logger, { ...stats }, `browser ${event}`);
+      };
       const pool = config.ALLOW_PRIVATE_TARGETS
         ? new BrowserPool(settings, onEvent)
         : await guardedPool(settings, onEvent, config, logger);

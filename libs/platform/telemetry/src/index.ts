@@ -1,0 +1,3 @@
+export * from './metrics-registry';
+export * from './metrics';
+export * from './scrape-time-refresh';
