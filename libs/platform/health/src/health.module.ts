@@ -1,13 +1,13 @@
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, type Type } from '@nestjs/common';
 import { HealthController, READINESS_CHECKS } from './health.controller';
-import { httpMetricsMiddleware } from './http-metrics.middleware';
+import { httpTelemetryMiddleware } from './http-telemetry.middleware';
 import { LifecycleState } from './lifecycle-state';
 import { MetricsController } from './metrics.controller';
 import type { ReadinessCheck } from './readiness-check';
 
 /**
  * Serves /healthz and /readyz (readiness is the conjunction of the given checks) and /metrics, and measures every
- * HTTP request of the service.
+ * HTTP request of the service (metrics and a server span).
  */
 @Module({})
 export class HealthModule implements NestModule {
@@ -25,6 +25,6 @@ export class HealthModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(httpMetricsMiddleware).forRoutes('{*path}');
+    consumer.apply(httpTelemetryMiddleware).forRoutes('{*path}');
   }
 }

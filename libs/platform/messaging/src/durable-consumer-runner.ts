@@ -9,6 +9,8 @@ import {
 import { toDomainError } from '@wh/platform/errors';
 import { type Logger, withCorrelationId } from '@wh/platform/logging';
 import {
+  extractTraceContext,
+  inSpan,
   jetStreamConsumerAckPending,
   jetStreamConsumerPending,
   jetStreamDeadLetters,
@@ -16,6 +18,7 @@ import {
   jetStreamRedeliveries,
   onMetricsScrape,
   secondsSince,
+  SpanKind,
 } from '@wh/platform/telemetry';
 import { deadLetter, headersOf } from './dead-letters';
 import type { JetStreamPublisher } from './jetstream-publisher';
@@ -171,22 +174,34 @@ export class DurableConsumerRunner<S extends StreamSubject> {
     let outcome: DeliveryOutcome = 'ack';
     if (deliveryCount > 1) jetStreamRedeliveries.inc({ consumer: this.metricLabel });
     try {
-      await withCorrelationId(headers[CORRELATION_ID_HEADER], async () => {
-        try {
-          const payloadClass = Messages[definition.subject].payload as new () => StreamPayload<S>;
-          const payload = await this.nats.payloads.decode(payloadClass, message);
-          await this.options.handler(payload, {
-            subject: message.subject,
-            deliveryCount,
-            isLastDelivery: deliveryCount >= definition.maxDeliver,
-            headers,
-            working: () => message.working(),
-          });
-          if (this.inFlight.has(message)) await this.acknowledge(message);
-        } catch (error) {
-          outcome = await this.fail(message, error, deliveryCount);
-        }
-      });
+      const parent = extractTraceContext((name) => headers[name]);
+      const spanOptions = {
+        kind: SpanKind.CONSUMER,
+        parent,
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.consumer.group.name': this.metricLabel,
+          'messaging.destination.name': message.subject,
+        },
+      };
+      await withCorrelationId(headers[CORRELATION_ID_HEADER], () =>
+        inSpan(`process ${this.metricLabel}`, spanOptions, async () => {
+          try {
+            const payloadClass = Messages[definition.subject].payload as new () => StreamPayload<S>;
+            const payload = await this.nats.payloads.decode(payloadClass, message);
+            await this.options.handler(payload, {
+              subject: message.subject,
+              deliveryCount,
+              isLastDelivery: deliveryCount >= definition.maxDeliver,
+              headers,
+              working: () => message.working(),
+            });
+            if (this.inFlight.has(message)) await this.acknowledge(message);
+          } catch (error) {
+            outcome = await this.fail(message, error, deliveryCount);
+          }
+        }),
+      );
     } finally {
       clearInterval(heartbeat);
       jetStreamHandlerDuration.observe({ consumer: this.metricLabel, outcome }, secondsSince(startedAt));
