@@ -110,6 +110,7 @@ describe('Prometheus metrics', () => {
     const results = { consumer: 'crawl-scheduler-results', outcome: 'ack' };
     expect(delta('crawl-scheduler', 'wh_jetstream_handler_duration_seconds_count', results)).toBeGreaterThanOrEqual(5);
     expect(delta('crawl-scheduler', 'wh_crawl_pages_admitted_total')).toBeGreaterThanOrEqual(4);
+    expect(after['crawl-scheduler'].text).toMatch(/^wh_crawl_frontier_pages \d+$/m);
 
     expect(delta('billing-service', 'wh_credits_charged_total')).toBeGreaterThanOrEqual(5);
 

@@ -81,6 +81,7 @@ describe('traces across the gateway and NATS', () => {
     const awaited = [
       'api-gateway:POST /v2/scrape',
       'scrape-worker:process scrape-worker-jobs',
+      'scrape-worker:convert',
       'billing-service:process billing-service-usage',
     ];
     const spans = await eventually(() => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { crawlPagesAdmitted } from '@wh/platform/telemetry';
+import { crawlFrontierPages, crawlPagesAdmitted, onMetricsScrape } from '@wh/platform/telemetry';
 import type { Trx } from '../database/crawl-database';
 import { CrawlJobsRepository, type NewPage } from '../database/crawl-jobs.repository';
 import { type CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages.repository';
@@ -17,7 +17,9 @@ export class CrawlFrontier {
     @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
     @Inject(CrawlPagesRepository) private readonly pages: CrawlPagesRepository,
     @Inject(RobotsCache) private readonly robots: RobotsCache,
-  ) {}
+  ) {
+    onMetricsScrape(async () => crawlFrontierPages.set(await this.pages.frontierSize()));
+  }
 
   /** The links of a page (relative to its final URL) that the crawl would queue at `depth`; none for a batch. */
   async discover(job: Job, depth: number, finalUrl: string, links: readonly string[]): Promise<NewPage[]> {

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { metricsRegistry } from './metrics-registry';
+import { inSpan, SpanKind } from './tracing/spans';
 
 // The catalogue of the platform's own metrics. Labels take values from small fixed sets only (route patterns,
 // consumer names, engines, error codes, stages): never URLs, team ids or job ids, so a series count stays bounded.
@@ -100,6 +101,12 @@ export const crawlPagesAdmitted = new Counter({
   registers,
 });
 
+export const crawlFrontierPages = new Gauge({
+  name: 'wh_crawl_frontier_pages',
+  help: 'Pages queued and not dispatched yet, over every crawl and batch still scraping (read from Postgres at scrape; every scheduler replica reports the same total)',
+  registers,
+});
+
 export const creditsCharged = new Counter({
   name: 'wh_credits_charged_total',
   help: 'Credits written to the ledger as charges, each charge once, by kind of work',
@@ -156,11 +163,11 @@ export function recordBrowserPoolEvent(
   browserPoolBrowsers.set(totals.launched - totals.crashes - totals.recycled);
 }
 
-/** Runs one stage of the page pipeline and observes its time, whether it succeeded or not. */
+/** Runs one stage of the page pipeline in a span and observes its time, whether it succeeded or not. */
 export async function measureStage<T>(stage: string, work: () => Promise<T>): Promise<T> {
   const startedAt = performance.now();
   try {
-    return await work();
+    return await inSpan(stage, { kind: SpanKind.INTERNAL }, work);
   } finally {
     scrapeStageDuration.observe({ stage }, secondsSince(startedAt));
   }
