@@ -13,12 +13,13 @@ interface ReceivedSpan {
   parentSpanId?: string;
   name: string;
   kind: number;
+  links?: { traceId: string; spanId: string }[];
 }
 
 interface OtlpExport {
   resourceSpans?: {
     resource?: { attributes?: { key: string; value: { stringValue?: string } }[] };
-    scopeSpans?: { spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number }[] }[];
+    scopeSpans?: { spans?: Omit<ReceivedSpan, 'service'>[] }[];
   }[];
 }
 
@@ -83,6 +84,7 @@ describe('traces across the gateway and NATS', () => {
       'scrape-worker:process scrape-worker-jobs',
       'scrape-worker:convert',
       'billing-service:process billing-service-usage',
+      'api-gateway:receive scrape.job.finished',
     ];
     const spans = await eventually(() => {
       const ofTrace = receiver.spans.filter((span) => span.traceId === traceId);
@@ -105,6 +107,11 @@ describe('traces across the gateway and NATS', () => {
       (span) => span.service === 'billing-service' && span.name === 'process billing-service-usage',
     );
     expect(parentOf(billing)?.service).toBe('scrape-worker');
+    // And back: the gateway reads the result in a span of the request, linked to the worker's publish of it.
+    const back = spans.find((span) => span.name === 'receive scrape.job.finished');
+    expect(parentOf(back)).toBe(request);
+    const sentBy = byId.get(back?.links?.[0]?.spanId ?? '');
+    expect([sentBy?.service, sentBy?.name]).toEqual(['scrape-worker', 'send scrape.job.finished']);
     // Every span of the trace descends from the gateway's request span.
     for (const span of spans) {
       let ancestor: ReceivedSpan | undefined = span;

@@ -5,26 +5,35 @@ export { SpanKind };
 const tracer = trace.getTracer('webharvest');
 
 /**
- * Runs `work` inside a new active span (a child of `parent`, or of the active span), records a thrown error on it and
- * ends it. With tracing off this is a no-op span.
+ * Runs `work` inside a new active span (a child of `parent`, or of the active span, linked to the spans of `links`),
+ * records a thrown error on it and ends it. With tracing off this is a no-op span.
  */
 export async function inSpan<T>(
   name: string,
-  options: { kind: SpanKind; attributes?: Record<string, string | number>; parent?: Context },
+  options: { kind: SpanKind; attributes?: Record<string, string | number>; parent?: Context; links?: Context[] },
   work: (span: Span) => Promise<T>,
 ): Promise<T> {
   const parent = options.parent ?? context.active();
-  return tracer.startActiveSpan(name, { kind: options.kind, attributes: options.attributes }, parent, async (span) => {
-    try {
-      return await work(span);
-    } catch (error) {
-      span.recordException(error instanceof Error ? error : String(error));
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      throw error;
-    } finally {
-      span.end();
-    }
+  const links = (options.links ?? []).flatMap((linked) => {
+    const spanContext = trace.getSpanContext(linked);
+    return spanContext ? [{ context: spanContext }] : [];
   });
+  return tracer.startActiveSpan(
+    name,
+    { kind: options.kind, attributes: options.attributes, links },
+    parent,
+    async (span) => {
+      try {
+        return await work(span);
+      } catch (error) {
+        span.recordException(error instanceof Error ? error : String(error));
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
 
 /** Starts a span that the caller ends, with the context to run its work in (for work ending in a callback). */
