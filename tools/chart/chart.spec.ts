@@ -233,7 +233,8 @@ describe.each(SETS)('the chart rendered with %s', (_name, values) => {
 
   it('renders objects that the Kubernetes API schemas accept, each name once per kind', () => {
     expect(objects.length).toBeGreaterThan(0);
-    for (const object of objects.filter((candidate) => candidate.kind !== 'ScaledObject')) {
+    // Custom resources (KEDA, the Prometheus Operator) have no schema in kubernetes-models; their own tests below.
+    for (const object of objects.filter((candidate) => !['ScaledObject', 'ServiceMonitor'].includes(candidate.kind))) {
       expect(() => validateAgainstKubernetes(object)).not.toThrow();
     }
     const identities = objects.map((object) => `${object.kind}/${object.metadata.name}`);
@@ -322,6 +323,22 @@ describe('the production-like install', () => {
       maxReplicaCount: 20,
       triggers: [{ type: 'nats-jetstream', metadata: { stream: 'WH_SCRAPE_JOBS', consumer: 'wh-scrape-worker-jobs' } }],
     });
+  });
+
+  it("has Prometheus scrape /metrics on every service's named port, selected by the chart's labels", () => {
+    const monitor = objects.find((object) => object.kind === 'ServiceMonitor');
+    expect(monitor?.metadata.labels).toMatchObject({ release: 'kube-prometheus-stack' });
+    expect(monitor?.spec).toMatchObject({
+      selector: { matchLabels: { 'app.kubernetes.io/instance': expect.any(String) } },
+      endpoints: [
+        { port: 'http', path: '/metrics' },
+        { port: 'health', path: '/metrics' },
+      ],
+    });
+    const servicePorts = objects
+      .filter((object) => object.kind === 'Service')
+      .flatMap((service) => ((service.spec as { ports: { name: string }[] }).ports ?? []).map((port) => port.name));
+    expect(servicePorts).toEqual(expect.arrayContaining(['http', 'health']));
   });
 
   it('keeps files and profiles in the bucket with credentials from a Secret, and proxies, model key and lists from theirs', () => {

@@ -16,6 +16,7 @@ import { GatewayConfig } from './gateway.config';
 import { JobWatchRoute } from './jobs/job-watch.route';
 import { JobsClient } from './jobs/jobs.client';
 import { MapController } from './map/map.controller';
+import { OpenApiModule } from './openapi/openapi.module';
 import { ParseController } from './parse/parse.controller';
 import { ScrapeController } from './scrape/scrape.controller';
 import { SearchResultScraper } from './search/result-scraper';
@@ -37,6 +38,7 @@ export const API_GATEWAY = 'api-gateway';
     AuthModule,
     WebSocketModule,
     BrowserModule,
+    OpenApiModule,
   ],
   controllers: [
     ScrapeController,

@@ -1,5 +1,6 @@
 import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
 import { DomainError } from '@wh/platform/errors';
+import { recordLlmCall } from '@wh/platform/telemetry';
 import {
   acquireAttemptSlot,
   readLimited,
@@ -97,6 +98,17 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   }
 
   async complete(request: LlmRequest): Promise<LlmCompletion> {
+    const startedAt = performance.now();
+    return this.completeWithRetries(request).then(
+      (completion) => (recordLlmCall('ok', startedAt, completion.usage), completion),
+      (error: unknown) => {
+        recordLlmCall(error instanceof DomainError ? error.code : 'failed', startedAt);
+        throw error;
+      },
+    );
+  }
+
+  private async completeWithRetries(request: LlmRequest): Promise<LlmCompletion> {
     let attempt = 0;
     let downgrades = 0;
     for (;;) {

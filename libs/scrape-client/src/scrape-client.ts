@@ -11,7 +11,7 @@ import {
   scrapeJobFinishedSubject,
 } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import { JetStreamPublisher, NatsClient, type ReceivedMessage } from '@wh/platform/messaging';
+import { inReceiveSpan, JetStreamPublisher, NatsClient, type ReceivedMessage } from '@wh/platform/messaging';
 
 /** Time a caller keeps waiting past the job's deadline, for a result already on its way. */
 const RESULT_GRACE_MS = 1_000;
@@ -58,7 +58,9 @@ export class ScrapeClient {
         (await this.firstMessage(subscription, command.deadlineAt - Date.now() + RESULT_GRACE_MS)) ??
         (await this.readBack(subject));
       if (!message) throw new DomainError(ErrorCode.ScrapeTimeout, 'Scrape timed out');
-      const event = await this.nats.payloads.decode(ScrapeJobFinishedEvent, message);
+      const event = await inReceiveSpan(Subjects.scrapeJobFinished, message, () =>
+        this.nats.payloads.decode(ScrapeJobFinishedEvent, message),
+      );
       await this.nats.payloads.release(message);
       return { document: documentOf(event), credits: event.credits ?? 0 };
     } finally {

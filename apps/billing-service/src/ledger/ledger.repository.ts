@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { creditsCharged } from '@wh/platform/telemetry';
 import type { BillingDatabase, LedgerEntryKind } from '../database/billing-database';
 import { billingPeriodAt } from './billing-period';
 
@@ -73,7 +74,7 @@ export class LedgerRepository {
     if (charges.length === 0) return 0;
     // Rows and totals are written in key order, so two replicas with overlapping batches wait instead of deadlocking.
     const sorted = [...charges].sort((a, b) => (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
-    return this.db.transaction().execute(async (trx) => {
+    const committed = await this.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('credit_ledger')
         .values(
@@ -91,7 +92,7 @@ export class LedgerRepository {
           })),
         )
         .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-        .returning(['team_id', 'period_start', 'credits', 'tokens'])
+        .returning(['team_id', 'period_start', 'credits', 'tokens', 'kind'])
         .execute();
       await addToTotals(
         trx,
@@ -103,8 +104,10 @@ export class LedgerRepository {
           tokens: row.tokens,
         })),
       );
-      return inserted.length;
+      return inserted;
     });
+    for (const row of committed) creditsCharged.inc({ kind: row.kind ?? 'none' }, row.credits);
+    return committed.length;
   }
 
   /** Idempotent by key; false when the key was used before. */

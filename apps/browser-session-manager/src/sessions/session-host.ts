@@ -7,6 +7,7 @@ import { ChromiumOwner } from '@wh/platform/chromium';
 import { chromiumEgressFlags, EgressGuard } from '@wh/platform/egress-guard';
 import { DomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
+import { browserSessions, onMetricsScrape } from '@wh/platform/telemetry';
 import { BrowserSessionManagerConfig } from '../browser-session-manager.config';
 import type { ChromiumCommand } from '../chromium/chromium-process';
 import {
@@ -66,6 +67,7 @@ export class SessionHost {
       });
     }
     this.pool.refill();
+    onMetricsScrape(() => browserSessions.set(this.runningCount));
   }
 
   get runningCount(): number {

@@ -27,6 +27,18 @@ export interface DispatchedPage {
 export class CrawlPagesRepository {
   constructor(@Inject(DATABASE) private readonly db: Kysely<CrawlDatabase>) {}
 
+  /** Pages waiting to be dispatched, of every job still scraping: the size of all frontiers together. */
+  async frontierSize(): Promise<number> {
+    const { waiting } = await this.db
+      .selectFrom('crawl_pages')
+      .innerJoin('crawl_jobs', 'crawl_jobs.id', 'crawl_pages.job_id')
+      .select(sql<number>`count(*)::int`.as('waiting'))
+      .where('crawl_jobs.status', '=', 'scraping')
+      .where('crawl_pages.state', '=', 'queued')
+      .executeTakeFirstOrThrow();
+    return waiting;
+  }
+
   /** A team's pages in flight and waiting (of jobs still scraping), and when its latest page succeeded. */
   async queueOf(teamId: string): Promise<{ active: number; waiting: number; mostRecentSuccess: Date | null }> {
     const counts = await this.db

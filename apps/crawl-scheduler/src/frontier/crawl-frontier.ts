@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { crawlFrontierPages, crawlPagesAdmitted, onMetricsScrape } from '@wh/platform/telemetry';
 import type { Trx } from '../database/crawl-database';
 import { CrawlJobsRepository, type NewPage } from '../database/crawl-jobs.repository';
 import { type CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages.repository';
@@ -16,7 +17,9 @@ export class CrawlFrontier {
     @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
     @Inject(CrawlPagesRepository) private readonly pages: CrawlPagesRepository,
     @Inject(RobotsCache) private readonly robots: RobotsCache,
-  ) {}
+  ) {
+    onMetricsScrape(async () => crawlFrontierPages.set(await this.pages.frontierSize()));
+  }
 
   /** The links of a page (relative to its final URL) that the crawl would queue at `depth`; none for a batch. */
   async discover(job: Job, depth: number, finalUrl: string, links: readonly string[]): Promise<NewPage[]> {
@@ -39,14 +42,12 @@ export class CrawlFrontier {
       unique.map((page) => page.urlKey),
     );
     const room = (job.kind === 'crawl' ? job.crawlOptions.limit : 0) - job.pagesAdmitted;
-    await this.jobs.insertPages(
-      trx,
-      job,
-      withinLimit(
-        unique.filter((page) => !known.has(page.urlKey)),
-        room,
-      ),
+    const admitted = withinLimit(
+      unique.filter((page) => !known.has(page.urlKey)),
+      room,
     );
+    await this.jobs.insertPages(trx, job, admitted);
+    crawlPagesAdmitted.inc(admitted.length);
   }
 
   /**

@@ -3,6 +3,7 @@ import type { Page } from 'puppeteer-core';
 import type { EgressGuards } from '@wh/platform/egress-guard';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { createObjectStorage } from '@wh/platform/storage';
+import { recordBrowserPoolEvent } from '@wh/platform/telemetry';
 import { EGRESS_GUARDS } from '../egress/egress-guards.provider';
 import { ScrapeFileStore } from '../files/scrape-file-store';
 import { ScrapeWorkerConfig } from '../scrape-worker.config';
@@ -50,8 +51,10 @@ export const browserProviders: Provider[] = [
         contextReuses: config.BROWSER_CONTEXT_REUSES,
         ownerScope: `${config.WH_NAMESPACE}.scrape-worker`,
       };
-      const onEvent = (event: BrowserPoolEvent, stats: BrowserPoolStats): void =>
+      const onEvent = (event: BrowserPoolEvent, stats: BrowserPoolStats): void => {
+        recordBrowserPoolEvent(event, stats);
         (event === 'crashed' ? logger.warn : logger.info).call(logger, { ...stats }, `browser ${event}`);
+      };
       const pool = guards
         ? new EgressGuardedBrowserPool({ ...settings, egressProxy: guards.direct.proxyServer }, onEvent, guards)
         : new BrowserPool(settings, onEvent);

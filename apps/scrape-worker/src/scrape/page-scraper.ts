@@ -1,5 +1,6 @@
 import { ErrorCode, type ScrapeDocument, type ScrapeJobCommand } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
+import { measureStage } from '@wh/platform/telemetry';
 import type { BrandingSample } from '../branding/branding-sample';
 import type { BrowserEngine } from '../browser/browser-engine';
 import { browserReasons, looksUnrendered } from '../browser/engine-choice';
@@ -184,7 +185,7 @@ export class PageScraper {
   }
 
   private build(job: ScrapeJobCommand, response: FetchedResponse): Promise<ScrapeDocument> {
-    return buildDocument(job.url, response, job.options, this.convert);
+    return measureStage('convert', () => buildDocument(job.url, response, job.options, this.convert));
   }
 }
 

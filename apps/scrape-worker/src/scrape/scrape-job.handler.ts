@@ -16,6 +16,7 @@ import {
   JetStreamPublisher,
   PreserveRpcErrors,
 } from '@wh/platform/messaging';
+import { pagesScraped } from '@wh/platform/telemetry';
 import { BrandingProfiler } from '../branding/branding-profiler';
 import { ChangeTracker } from '../change-tracking/change-tracker';
 import { formatsExtractionReads, PageExtractor, withExtracted } from '../extraction/page-extractor';
@@ -79,6 +80,10 @@ export class ScrapeJobHandler {
     // A scheduled page is billed by the job that owns it, when it keeps the page (not after a cancel).
     if (finished.credits !== undefined && job.origin === 'direct')
       await this.bill(job, finished.credits, finished.tokens);
+    const metadata = finished.document?.metadata;
+    const engine = metadata?.cacheState === 'hit' ? 'cache' : metadata?.engine;
+    const engineLabel = typeof engine === 'string' ? engine : 'none';
+    pagesScraped.inc({ engine: engineLabel, outcome: finished.error?.code ?? finished.status });
     // Zero-data-retention jobs leave no trace of the page, not even its URL, in the logs.
     this.logger.info(
       {

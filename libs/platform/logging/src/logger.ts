@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import { currentCorrelationId } from './correlation';
 
 /** Header and field names whose values never reach a log line. */
@@ -12,7 +13,7 @@ const REDACTED_PATHS = [
   '*.password',
 ];
 
-/** A JSON logger that stamps the service name and the current correlation id on every line. */
+/** A JSON logger that stamps the service name, the current correlation id and trace (when traced) on every line. */
 export function createLogger(service: string, level: string): Logger {
   return pino({
     level,
@@ -21,7 +22,13 @@ export function createLogger(service: string, level: string): Logger {
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     mixin: () => {
       const correlationId = currentCorrelationId();
-      return correlationId ? { correlationId } : {};
+      const spanContext = trace.getActiveSpan()?.spanContext();
+      return {
+        ...(correlationId ? { correlationId } : {}),
+        ...(spanContext && isSpanContextValid(spanContext)
+          ? { traceId: spanContext.traceId, spanId: spanContext.spanId }
+          : {}),
+      };
     },
     formatters: { level: (label) => ({ level: label }) },
   });

@@ -8,6 +8,18 @@ import {
 } from '@wh/contracts';
 import { toDomainError } from '@wh/platform/errors';
 import { type Logger, withCorrelationId } from '@wh/platform/logging';
+import {
+  extractTraceContext,
+  inSpan,
+  jetStreamConsumerAckPending,
+  jetStreamConsumerPending,
+  jetStreamDeadLetters,
+  jetStreamHandlerDuration,
+  jetStreamRedeliveries,
+  onMetricsScrape,
+  secondsSince,
+  SpanKind,
+} from '@wh/platform/telemetry';
 import { deadLetter, headersOf } from './dead-letters';
 import type { JetStreamPublisher } from './jetstream-publisher';
 import type { DurableHandler } from './message-context';
@@ -20,6 +32,9 @@ import type { NatsClient } from './nats-client';
  * conversion outlasts); `stop` and a reconnection to the server end them early.
  */
 const PULL_EXPIRES_MS = 10_000;
+
+/** What became of one delivery, for the handler latency histogram. */
+type DeliveryOutcome = 'ack' | 'retry' | 'dead_letter';
 
 export interface DurableConsumerRunnerOptions<S extends StreamSubject> {
   definition: ConsumerDefinition<S>;
@@ -45,6 +60,7 @@ export class DurableConsumerRunner<S extends StreamSubject> {
   private readonly inFlight = new Map<JsMsg, Promise<void>>();
   private readonly waitingPulls = new Set<ConsumerMessages>();
   private slotFreed: (() => void) | undefined;
+  private stopReportingLag: (() => void) | undefined;
 
   constructor(
     private readonly nats: NatsClient,
@@ -64,6 +80,18 @@ export class DurableConsumerRunner<S extends StreamSubject> {
     );
     this.pulling = this.pullWhileRunning(consumer);
     void this.renewPullsOnReconnect();
+    this.stopReportingLag = onMetricsScrape(() => this.reportLag(consumer));
+  }
+
+  /** The consumer name without the deployment's namespace: one series per consumer, whatever the namespace. */
+  private get metricLabel(): string {
+    return this.options.definition.durableName;
+  }
+
+  private async reportLag(consumer: Consumer): Promise<void> {
+    const info = await consumer.info();
+    jetStreamConsumerPending.set({ consumer: this.metricLabel }, info.num_pending);
+    jetStreamConsumerAckPending.set({ consumer: this.metricLabel }, info.num_ack_pending);
   }
 
   /** A restarted server forgot the waiting pulls: without this the slots would sit idle until theirs expire. */
@@ -81,6 +109,7 @@ export class DurableConsumerRunner<S extends StreamSubject> {
   /** Stops pulling, waits up to `graceMs` for in-flight messages, then hands the rest back with a nak. */
   async stop(graceMs: number): Promise<void> {
     this.stopping = true;
+    this.stopReportingLag?.();
     // A message the server sends meanwhile comes back after the ack wait, to this replica or another one.
     this.endWaitingPulls();
     this.slotFreed?.();
@@ -141,25 +170,41 @@ export class DurableConsumerRunner<S extends StreamSubject> {
     const headers = headersOf(message);
     const deliveryCount = message.info.redeliveryCount;
     const heartbeat = setInterval(() => message.working(), Math.max(1_000, definition.ackWaitMs / 3));
+    const startedAt = performance.now();
+    let outcome: DeliveryOutcome = 'ack';
+    if (deliveryCount > 1) jetStreamRedeliveries.inc({ consumer: this.metricLabel });
     try {
-      await withCorrelationId(headers[CORRELATION_ID_HEADER], async () => {
-        try {
-          const payloadClass = Messages[definition.subject].payload as new () => StreamPayload<S>;
-          const payload = await this.nats.payloads.decode(payloadClass, message);
-          await this.options.handler(payload, {
-            subject: message.subject,
-            deliveryCount,
-            isLastDelivery: deliveryCount >= definition.maxDeliver,
-            headers,
-            working: () => message.working(),
-          });
-          if (this.inFlight.has(message)) await this.acknowledge(message);
-        } catch (error) {
-          await this.fail(message, error, deliveryCount);
-        }
-      });
+      const parent = extractTraceContext((name) => headers[name]);
+      const spanOptions = {
+        kind: SpanKind.CONSUMER,
+        parent,
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.consumer.group.name': this.metricLabel,
+          'messaging.destination.name': message.subject,
+        },
+      };
+      await withCorrelationId(headers[CORRELATION_ID_HEADER], () =>
+        inSpan(`process ${this.metricLabel}`, spanOptions, async () => {
+          try {
+            const payloadClass = Messages[definition.subject].payload as new () => StreamPayload<S>;
+            const payload = await this.nats.payloads.decode(payloadClass, message);
+            await this.options.handler(payload, {
+              subject: message.subject,
+              deliveryCount,
+              isLastDelivery: deliveryCount >= definition.maxDeliver,
+              headers,
+              working: () => message.working(),
+            });
+            if (this.inFlight.has(message)) await this.acknowledge(message);
+          } catch (error) {
+            outcome = await this.fail(message, error, deliveryCount);
+          }
+        }),
+      );
     } finally {
       clearInterval(heartbeat);
+      jetStreamHandlerDuration.observe({ consumer: this.metricLabel, outcome }, secondsSince(startedAt));
     }
   }
 
@@ -177,7 +222,7 @@ export class DurableConsumerRunner<S extends StreamSubject> {
     if (await message.ackAck()) await this.nats.payloads.release(message);
   }
 
-  private async fail(message: JsMsg, error: unknown, deliveryCount: number): Promise<void> {
+  private async fail(message: JsMsg, error: unknown, deliveryCount: number): Promise<DeliveryOutcome> {
     const { definition } = this.options;
     const failure = toDomainError(error);
     if (failure.retryable && deliveryCount < definition.maxDeliver) {
@@ -185,17 +230,20 @@ export class DurableConsumerRunner<S extends StreamSubject> {
       const delay = delays[Math.min(deliveryCount - 1, delays.length - 1)] ?? 1_000;
       this.logger.warn({ err: failure, deliveryCount, delay, consumer: this.durable }, 'message failed; retrying');
       message.nak(delay);
-      return;
+      return 'retry';
     }
     this.logger.error({ err: failure, deliveryCount, consumer: this.durable }, 'message dead-lettered');
     try {
       await deadLetter(this.publisher, message, this.durable, `${failure.code}: ${failure.message}`);
       // No reason argument: nats-server 2.9 ignores a term() that carries one, and redelivers the message.
       message.term();
+      jetStreamDeadLetters.inc({ consumer: this.metricLabel });
+      return 'dead_letter';
     } catch (publishError) {
       // Without the dead-letter record the message must not vanish: let it come back.
       this.logger.error({ err: publishError }, 'dead-letter publish failed; message handed back');
       message.nak(definition.retryDelaysMs.at(-1) ?? 1_000);
+      return 'retry';
     }
   }
 }

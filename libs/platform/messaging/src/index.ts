@@ -11,3 +11,4 @@ export * from './broadcast';
 export * from './jetstream.transport';
 export * from './messaging.module';
 export * from './nats-readiness.check';
+export * from './traced-receive';

@@ -1,6 +1,7 @@
 import type { StreamPayload, StreamSubject } from '@wh/contracts';
 import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
+import { inSpan, SpanKind } from '@wh/platform/telemetry';
 import type { NatsClient } from './nats-client';
 import { outgoingHeaders } from './outgoing-headers';
 
@@ -21,11 +22,17 @@ export class JetStreamPublisher {
     options: PublishOptions,
   ): Promise<void> {
     const fullSubject = options.subjectSuffix ? `${subject}.${options.subjectSuffix}` : subject;
+    await inSpan(`send ${subject}`, { kind: SpanKind.PRODUCER, attributes: messagingAttributes(fullSubject) }, () =>
+      this.send(fullSubject, payload, options.msgId),
+    );
+  }
+
+  private async send(fullSubject: string, payload: object, msgId: string): Promise<void> {
     try {
       const headers = outgoingHeaders();
       const body = await this.nats.payloads.encode(payload, headers);
       await this.nats.jetstream.publish(this.nats.namespace.subject(fullSubject), body, {
-        msgID: options.msgId,
+        msgID: msgId,
         headers,
       });
     } catch (error) {
@@ -37,4 +44,9 @@ export class JetStreamPublisher {
       );
     }
   }
+}
+
+/** Span attributes of a NATS message (OpenTelemetry's messaging conventions). */
+export function messagingAttributes(subject: string): Record<string, string> {
+  return { 'messaging.system': 'nats', 'messaging.destination.name': subject };
 }

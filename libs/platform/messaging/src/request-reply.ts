@@ -9,6 +9,8 @@ import {
 } from '@wh/contracts';
 import { DomainError, toDomainError } from '@wh/platform/errors';
 import { type Logger, withCorrelationId } from '@wh/platform/logging';
+import { extractTraceContext, inSpan, SpanKind } from '@wh/platform/telemetry';
+import { messagingAttributes } from './jetstream-publisher';
 import type { NatsClient } from './nats-client';
 import { outgoingHeaders } from './outgoing-headers';
 
@@ -35,6 +37,17 @@ export class NatsRequester {
     payload: RequestPayload<S>,
     timeoutMs = 5_000,
     options: AddressingOptions = {},
+  ): Promise<RequestReply<S>> {
+    return inSpan(`request ${subject}`, { kind: SpanKind.CLIENT, attributes: messagingAttributes(subject) }, () =>
+      this.send(subject, payload, timeoutMs, options),
+    );
+  }
+
+  private async send<S extends RequestSubject>(
+    subject: S,
+    payload: RequestPayload<S>,
+    timeoutMs: number,
+    options: AddressingOptions,
   ): Promise<RequestReply<S>> {
     let reply: Msg;
     try {
@@ -98,8 +111,11 @@ export function serveRequests<T extends object>(
         logger.error({ err: error, subject }, 'request subscription failed');
         return;
       }
+      const parent = extractTraceContext((name) => message.headers?.get(name) || undefined);
       void withCorrelationId(message.headers?.get(CORRELATION_ID_HEADER), () =>
-        answer(message).catch((failure: unknown) => logger.error({ err: failure, subject }, 'reply not sent')),
+        inSpan(`serve ${subject}`, { kind: SpanKind.SERVER, attributes: messagingAttributes(subject), parent }, () =>
+          answer(message),
+        ).catch((failure: unknown) => logger.error({ err: failure, subject }, 'reply not sent')),
       );
     },
   });

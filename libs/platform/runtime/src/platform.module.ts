@@ -4,6 +4,7 @@ import { DatabaseModule, DatabaseReadinessCheck, type ServiceDatabaseConfig } fr
 import { HealthModule, type ReadinessCheck } from '@wh/platform/health';
 import { LoggingModule } from '@wh/platform/logging';
 import { MessagingModule, type MessagingModuleOptions, NatsReadinessCheck } from '@wh/platform/messaging';
+import { TelemetryModule } from '@wh/platform/telemetry';
 
 export interface PlatformOptions extends Omit<MessagingModuleOptions, 'configClass'> {
   configClass: new () => ServiceConfig;
@@ -23,6 +24,7 @@ export class PlatformModule {
     const imports: DynamicModule[] = [
       ConfigModule.forRoot(configClass),
       LoggingModule.forRoot(options.serviceName, configClass),
+      TelemetryModule.forRoot(options.serviceName),
       MessagingModule.forRoot({ ...messaging, configClass }),
     ];
     if (database) {

@@ -1,0 +1,13 @@
+import { collectDefaultMetrics, Registry } from 'prom-client';
+
+/** The process's one registry: every metric of every library and app registers here, and /metrics serves it. */
+export const metricsRegistry = new Registry();
+
+let processMetricsOn = false;
+
+/** CPU, memory, event-loop lag and GC of this process (`process_*`, `nodejs_*`); a service calls it once at start. */
+export function collectProcessMetrics(): void {
+  if (processMetricsOn) return;
+  processMetricsOn = true;
+  collectDefaultMetrics({ register: metricsRegistry });
+}
