@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chartDefaults, readValuesFile, type RenderedObject, renderChart } from './render-chart';
 
 // What the chart assumes of the images in docker/Dockerfile, checked on the Dockerfile's text: no docker daemon runs
-// here, so the images themselves are not built in npm test (see docs/pending/h-k8s.md).
+// here, so the images themselves are not built in npm test (see deploy/README.md).
 
 const DOCKERFILE = readFileSync(path.resolve(__dirname, '../../docker/Dockerfile'), 'utf8');
 
