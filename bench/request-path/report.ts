@@ -63,6 +63,7 @@ export function renderFairness(fairness: {
   alone: OpenLoopResult;
   flooded: OpenLoopResult;
   flood: OpenLoopResult;
+  machineLoad: number;
 }): string {
   const line = (name: string, result: OpenLoopResult): string =>
     `| ${name} | ${result.rate}/s | ${statusSummary(result.statuses)} | ${ms(percentile(result.latenciesMs, 0.5))} | ${ms(percentile(result.latenciesMs, 0.99))} | ${ms(percentile(result.latenciesMs, 1))} |`;
@@ -75,7 +76,8 @@ ${line('quiet team alone', fairness.alone)}
 ${line('quiet team while the other floods', fairness.flooded)}
 ${line('flooding team', fairness.flood)}
 
-The quiet team's p99 with the flood over its p99 alone: **${ratio.toFixed(1)}x** (target at most 2x).
+The quiet team's p99 with the flood over its p99 alone: **${ratio.toFixed(1)}x** (target at most 2x); one-minute load
+average at the end: ${fairness.machineLoad.toFixed(1)}.
 `;
 }
 

@@ -143,6 +143,10 @@ async function measureRates(
   const all = scenarios(pageUrl);
   await warmUp(context, all);
   const phases: PhaseResult[] = [];
+  if (argument('--only') === 'cached') {
+    phases.push(await phase(context, all.cached, LONG_PHASE.rate, LONG_PHASE.durationMs, 'long'));
+    return { phases, apiOverheadMs: Number.NaN };
+  }
   for (const scenario of [all.cached, all.miss, all.unknownJob]) {
     for (const rate of RATES) {
       const durationMs = scenario === all.cached && rate === LONG_PHASE.rate ? LONG_PHASE.durationMs : PHASE_MS;
@@ -166,7 +170,7 @@ async function measureRates(
 async function measureFairness(
   context: BenchContext,
   pageUrl: string,
-): Promise<{ alone: OpenLoopResult; flooded: OpenLoopResult; flood: OpenLoopResult }> {
+): Promise<{ alone: OpenLoopResult; flooded: OpenLoopResult; flood: OpenLoopResult; machineLoad: number }> {
   const { cached } = scenarios(pageUrl);
   const quietKey = await createTeamKey(context.stack, 'bench-quiet');
   const floodKey = await createTeamKey(context.stack, 'bench-flood');
@@ -187,7 +191,7 @@ async function measureFairness(
         send: (index) => cached.send(pool, floodKey, 'flood', index),
       }),
     ]);
-    return { alone, flooded, flood };
+    return { alone, flooded, flood, machineLoad: loadavg()[0] ?? Number.NaN };
   } finally {
     await pool.close();
   }
@@ -233,10 +237,11 @@ async function profile(postgresAdminUrl: string): Promise<Map<string, ReturnType
 }
 
 /**
- * `npm run bench:request-path [-- --label before|after] [--only rates|profile]`: the request path through the real
+ * `npm run bench:request-path [-- --label before|after] [--only rates|cached|fairness|profile]`: the request path through the real
  * stack (gateway, scrape-worker, billing-service, crawl-scheduler as processes, a nats-server of its own so its
  * monitoring endpoint counts messages, the machine's Postgres) at fixed rates, with the CPU of every process per
  * request, then the fairness of one flooding team against a quiet one, then CPU profiles under 100 cached hits/s.
+ * `--only cached` measures the 100 cached hits/s minute alone, for back-to-back comparisons of two builds.
  * Writes the section "Request path (<label>)" of docs/benchmarks.md.
  */
 async function main(): Promise<void> {
@@ -252,12 +257,16 @@ async function main(): Promise<void> {
             STACK_ENV,
             `bench-request-path-${label}`,
             async (context, site) => {
-              const rates = await measureRates(context, `${site.url}/heavy`);
-              const fairness = await measureFairness(context, `${site.url}/heavy`);
-              return { ...rates, fairness };
+              const rates = only === 'fairness' ? undefined : await measureRates(context, `${site.url}/heavy`);
+              if (!rates) await warmUp(context, scenarios(`${site.url}/heavy`));
+              const fairness = only === 'cached' ? undefined : await measureFairness(context, `${site.url}/heavy`);
+              return { rates, fairness };
             },
           );
-    const profiles = only === 'rates' ? undefined : await profile(infrastructure.postgresAdminUrl);
+    const profiles =
+      only === 'rates' || only === 'fairness' || only === 'cached'
+        ? undefined
+        : await profile(infrastructure.postgresAdminUrl);
     const raw = path.join(REPO_ROOT, 'tmp', `bench-request-path-${label}.json`);
     writeFileSync(raw, JSON.stringify({ measuredRun, profiles: profiles && [...profiles] }, replacer, 1));
     const report = [
@@ -265,8 +274,8 @@ async function main(): Promise<void> {
       '',
       `Measured by \`npm run bench:request-path -- --label ${label}\` (bench/request-path/run.ts) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version}; raw figures in \`${path.relative(REPO_ROOT, raw)}\`.`,
       '',
-      measuredRun ? renderPhaseTable(measuredRun.phases, measuredRun.apiOverheadMs) : '',
-      measuredRun ? renderFairness(measuredRun.fairness) : '',
+      measuredRun?.rates ? renderPhaseTable(measuredRun.rates.phases, measuredRun.rates.apiOverheadMs) : '',
+      measuredRun?.fairness ? renderFairness(measuredRun.fairness) : '',
       profiles ? renderProfiles(profiles) : '',
     ].join('\n');
     writeReportSection(`request-path-${label}`, report);

@@ -40,8 +40,9 @@ export class GatewayConfig extends ServiceConfig {
   ALLOW_PRIVATE_TARGETS: boolean = false;
 
   /**
-   * Requests this replica works on at once before it counts as saturated: past it, a team holding more than its fair
-   * share of them gets a 429 with Retry-After at once (`http/overload/`), rather than queueing behind its own flood.
+   * Requests this replica works on at once. From half of them on, a team holding its fair share of them (split among
+   * the active teams) gets a 429 with Retry-After at once (`http/overload/`), rather than queueing behind its own
+   * flood or making other teams queue behind it.
    */
   @IsInt()
   @Min(1)

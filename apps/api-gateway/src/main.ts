@@ -19,6 +19,9 @@ void bootstrapService({
     express.useGlobalPipes(createApiValidationPipe());
     express.useGlobalFilters(new ApiExceptionFilter(logger));
     express.disable('x-powered-by');
+    // Express hashes every body for an ETag (sha1 over a whole scraped document, 0.1-0.3 ms each); no client of this
+    // API revalidates with If-None-Match, so that was CPU spent on every answer for nothing.
+    express.set('etag', false);
     answerUnparsableRequests(express.getHttpServer());
     installWebSocketUpgrades(app, logger);
   },

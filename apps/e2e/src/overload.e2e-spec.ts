@@ -56,3 +56,60 @@ describe('back-pressure of a saturated gateway replica', () => {
     }
   });
 });
+
+describe('fairness between teams on a saturated gateway replica', () => {
+  const own = useOwnStack('fairness', ['api-gateway', 'scrape-worker', 'billing-service'], {
+    MAX_REQUESTS_IN_FLIGHT: '4',
+  });
+
+  it('holds a flooding team to its share while another team works, refusing only the flood’s excess', async () => {
+    const stack = own.stack();
+    const [floodKey, quietKey] = await Promise.all([newTeamKey(stack, 'flood'), newTeamKey(stack, 'quiet')]);
+    const scrape = (key: string, page: string, signal?: AbortSignal): Promise<Response> =>
+      fetch(`${stack.baseUrl}/v2/scrape`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${own.site().url}${page}`, maxAge: 0 }),
+        signal,
+      });
+    const abandon = new AbortController();
+    const floodAttempts: Promise<Response>[] = [];
+    const flood = (count: number, label: string): Promise<Response>[] => {
+      const attempts = Array.from({ length: count }, (_, index) =>
+        scrape(floodKey, `/slow?ms=20000&flood=${label}-${index}`, abandon.signal),
+      );
+      floodAttempts.push(...attempts);
+      return attempts;
+    };
+    const refusalsAmong = async (attempts: Promise<Response>[]): Promise<number> => {
+      // An admitted attempt waits for its 20 s page; a refused one is answered at once.
+      const answers = await Promise.all(
+        attempts.map((attempt) =>
+          Promise.race([attempt, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5_000))]),
+        ),
+      );
+      for (const answer of answers) if (answer) expect(answer.status).toBe(429);
+      return answers.filter((answer) => answer !== undefined).length;
+    };
+    try {
+      expect((await scrape(quietKey, '/slow?ms=0&quiet=first')).status).toBe(200);
+      // The quiet team has a request in progress when the flood comes: two teams share the replica, and the flood
+      // gets its share of it (two of four places), not every place left.
+      const first = scrape(quietKey, '/slow?ms=4000&quiet=a');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await refusalsAmong(flood(8, 'shared'))).toBe(6);
+
+      // The quiet team's second request is within its share and admitted; the flood's further attempts are refused.
+      const second = scrape(quietKey, '/slow?ms=1000&quiet=b');
+      expect(await refusalsAmong(flood(4, 'again'))).toBe(4);
+      expect((await Promise.all([first, second])).map((response) => response.status)).toEqual([200, 200]);
+      for (let index = 0; index < 3; index += 1) {
+        expect((await scrape(quietKey, `/slow?ms=0&quiet=${index}`)).status).toBe(200);
+        expect(await refusalsAmong(flood(1, `between-${index}`))).toBe(1);
+      }
+    } finally {
+      abandon.abort();
+      await Promise.allSettled(floodAttempts);
+    }
+  });
+});

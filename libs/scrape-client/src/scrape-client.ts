@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Subscription } from 'nats';
 import {
   ErrorCode,
   type ScrapeDocument,
@@ -8,10 +7,10 @@ import {
   type ScrapeOrigin,
   Streams,
   Subjects,
-  scrapeJobFinishedSubject,
 } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { inReceiveSpan, JetStreamPublisher, NatsClient, type ReceivedMessage } from '@wh/platform/messaging';
+import { FinishedScrapes } from './finished-scrapes';
 
 /** Time a caller keeps waiting past the job's deadline, for a result already on its way. */
 const RESULT_GRACE_MS = 1_000;
@@ -26,10 +25,14 @@ export type DirectScrapeCommand = ScrapeJobCommand & { origin: Exclude<ScrapeOri
  */
 @Injectable()
 export class ScrapeClient {
+  private readonly finished: FinishedScrapes;
+
   constructor(
     @Inject(NatsClient) private readonly nats: NatsClient,
     @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
-  ) {}
+  ) {
+    this.finished = new FinishedScrapes(nats.connection, nats.namespace);
+  }
 
   /**
    * Queues a scrape whose end the caller reads from its own durable consumer (crawls and batches). `msgId` makes a
@@ -40,9 +43,9 @@ export class ScrapeClient {
   }
 
   /**
-   * Runs a scrape someone waits for (a direct one, or a page of an extract job) and returns its document. The
-   * subscription exists before the job is published, so the event cannot be missed; if the connection dropped
-   * meanwhile, the event is read back from its stream.
+   * Runs a scrape someone waits for (a direct one, or a page of an extract job) and returns its document. This
+   * process's subscription to its origin's announcements exists before the job is published, so the event cannot be
+   * missed; if the connection dropped meanwhile, the event is read back from its stream.
    */
   async run(command: DirectScrapeCommand): Promise<ScrapeDocument> {
     return (await this.runCharged(command)).document;
@@ -50,38 +53,25 @@ export class ScrapeClient {
 
   /** {@link run}, with the credits the worker charged for the scrape (a caller reporting `creditsUsed` needs them). */
   async runCharged(command: DirectScrapeCommand): Promise<{ document: ScrapeDocument; credits: number }> {
-    const subject = this.nats.namespace.subject(scrapeJobFinishedSubject(command.origin, command.jobId));
-    const subscription = this.nats.connection.subscribe(subject, { max: 1 });
+    const expected = this.finished.expect(
+      command.origin,
+      command.jobId,
+      command.deadlineAt - Date.now() + RESULT_GRACE_MS,
+    );
     try {
       await this.submit(command);
-      const message =
-        (await this.firstMessage(subscription, command.deadlineAt - Date.now() + RESULT_GRACE_MS)) ??
-        (await this.readBack(subject));
-      if (!message) throw new DomainError(ErrorCode.ScrapeTimeout, 'Scrape timed out');
-      const event = await inReceiveSpan(Subjects.scrapeJobFinished, message, () =>
-        this.nats.payloads.decode(ScrapeJobFinishedEvent, message),
-      );
-      await this.nats.payloads.release(message);
-      return { document: documentOf(event), credits: event.credits ?? 0 };
-    } finally {
-      subscription.unsubscribe();
+    } catch (error) {
+      expected.cancel();
+      throw error;
     }
-  }
-
-  private async firstMessage(subscription: Subscription, waitMs: number): Promise<ReceivedMessage | undefined> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), Math.max(0, waitMs));
-    });
-    const first = (async () => {
-      for await (const message of subscription) return message;
-      return undefined;
-    })();
-    try {
-      return await Promise.race([first, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    const message =
+      (await expected.message) ?? (await this.readBack(this.finished.subjectOf(command.origin, command.jobId)));
+    if (!message) throw new DomainError(ErrorCode.ScrapeTimeout, 'Scrape timed out');
+    const event = await inReceiveSpan(Subjects.scrapeJobFinished, message, () =>
+      this.nats.payloads.decode(ScrapeJobFinishedEvent, message),
+    );
+    await this.nats.payloads.release(message);
+    return { document: documentOf(event), credits: event.credits ?? 0 };
   }
 
   private async readBack(subject: string): Promise<ReceivedMessage | undefined> {

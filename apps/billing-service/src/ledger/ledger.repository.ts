@@ -69,45 +69,68 @@ type Db = Kysely<BillingDatabase> | Transaction<BillingDatabase>;
 export class LedgerRepository {
   constructor(private readonly db: Kysely<BillingDatabase>) {}
 
-  /** Idempotent by event id; returns how many charges were new. */
+  /**
+   * Idempotent by event id; returns how many charges were new. One statement, so one round trip and atomic without a
+   * transaction around it: the rows are inserted, and only the rows that were new are added to the totals.
+   */
   async charge(charges: readonly ChargeRecord[]): Promise<number> {
     if (charges.length === 0) return 0;
     // Rows and totals are written in key order, so two replicas with overlapping batches wait instead of deadlocking.
     const sorted = [...charges].sort((a, b) => (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
-    const committed = await this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('credit_ledger')
-        .values(
-          sorted.map((charge) => ({
-            idempotency_key: charge.eventId,
-            team_id: charge.teamId,
-            entry: 'charge' as const,
-            credits: charge.credits,
-            tokens: charge.tokens ?? 0,
-            kind: charge.kind,
-            job_id: charge.jobId,
-            api_key_id: charge.apiKeyId ?? null,
-            period_start: billingPeriodAt(charge.occurredAt).start,
-            occurred_at: charge.occurredAt,
-          })),
-        )
-        .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-        .returning(['team_id', 'period_start', 'credits', 'tokens', 'kind'])
-        .execute();
-      await addToTotals(
-        trx,
-        inserted.map((row) => ({
-          teamId: row.team_id,
-          periodStart: row.period_start,
-          charged: row.credits,
-          granted: 0,
-          tokens: row.tokens,
-        })),
-      );
-      return inserted;
-    });
-    for (const row of committed) creditsCharged.inc({ kind: row.kind ?? 'none' }, row.credits);
-    return committed.length;
+    const result = await this.db
+      .with('inserted', (db) =>
+        db
+          .insertInto('credit_ledger')
+          .values(
+            sorted.map((charge) => ({
+              idempotency_key: charge.eventId,
+              team_id: charge.teamId,
+              entry: 'charge' as const,
+              credits: charge.credits,
+              tokens: charge.tokens ?? 0,
+              kind: charge.kind,
+              job_id: charge.jobId,
+              api_key_id: charge.apiKeyId ?? null,
+              period_start: billingPeriodAt(charge.occurredAt).start,
+              occurred_at: charge.occurredAt,
+            })),
+          )
+          .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+          .returning(['team_id', 'period_start', 'credits', 'tokens', 'kind']),
+      )
+      // Postgres runs a data-modifying WITH to completion whether or not the outer query reads it.
+      .with('totals', (db) =>
+        db
+          .insertInto('credit_balances')
+          .columns(['team_id', 'period_start', 'charged', 'granted', 'tokens'])
+          .expression((eb) =>
+            eb
+              .selectFrom('inserted')
+              .select((inner) => [
+                'team_id',
+                'period_start',
+                inner.fn.sum<number>('credits').as('charged'),
+                sql<number>`0`.as('granted'),
+                inner.fn.sum<number>('tokens').as('tokens'),
+              ])
+              .groupBy(['team_id', 'period_start'])
+              .orderBy('team_id')
+              .orderBy('period_start'),
+          )
+          .onConflict((conflict) =>
+            conflict.columns(['team_id', 'period_start']).doUpdateSet({
+              charged: sql`credit_balances.charged + excluded.charged`,
+              tokens: sql`credit_balances.tokens + excluded.tokens`,
+            }),
+          ),
+      )
+      .selectFrom('inserted')
+      .select((eb) => ['kind', eb.fn.countAll<string>().as('new_charges'), eb.fn.sum<string>('credits').as('credits')])
+      .groupBy('kind')
+      .execute();
+    // Counted once the statement has committed: a charge rolled back is never reported.
+    for (const row of result) creditsCharged.inc({ kind: row.kind ?? 'none' }, Number(row.credits));
+    return result.reduce((count, row) => count + Number(row.new_charges), 0);
   }
 
   /** Idempotent by key; false when the key was used before. */

@@ -1,47 +1,74 @@
-import { FairAdmission } from './fair-admission';
+import { ACTIVE_TEAM_WINDOW_MS, FairAdmission } from './fair-admission';
 
 function admitMany(admission: FairAdmission, teamId: string, count: number): boolean[] {
   return Array.from({ length: count }, () => admission.tryAdmit(teamId));
 }
 
+/** A FairAdmission on a clock the test moves. */
+function withClock(maxInFlight: number): { admission: FairAdmission; advance(ms: number): void } {
+  let now = 1_000_000;
+  return { admission: new FairAdmission(maxInFlight, () => now), advance: (ms) => (now += ms) };
+}
+
 describe('FairAdmission', () => {
-  it('takes every request while the replica has room, whoever sends it', () => {
-    const admission = new FairAdmission(4);
-    expect(admitMany(admission, 'flood', 4)).toEqual([true, true, true, true]);
+  it('lets a team alone use every place of the replica, and no more', () => {
+    const { admission } = withClock(4);
+    expect(admitMany(admission, 'flood', 5)).toEqual([true, true, true, true, false]);
     expect(admission.inProgress()).toBe(4);
   });
 
-  it('refuses a flooding team once the replica is full, while another team still gets in', () => {
-    const admission = new FairAdmission(4);
-    admitMany(admission, 'flood', 4);
-
-    expect(admission.tryAdmit('flood')).toBe(false);
-    expect(admission.tryAdmit('quiet')).toBe(true);
-    expect(admission.tryAdmit('quiet')).toBe(true);
-    // Two teams share four places: the quiet team's share is two.
-    expect(admission.tryAdmit('quiet')).toBe(false);
-    expect(admission.inProgress('flood')).toBe(4);
-    expect(admission.inProgress('quiet')).toBe(2);
+  it('takes every request below half the places, whoever sends it', () => {
+    const { admission } = withClock(8);
+    admitMany(admission, 'a', 2);
+    admitMany(admission, 'b', 1);
+    expect(admission.tryAdmit('a')).toBe(true);
+    expect(admission.inProgress()).toBe(4);
   });
 
-  it('takes the flooding team again once its requests end', () => {
-    const admission = new FairAdmission(2);
+  it('holds a flooding team to its share of a busy replica while a quiet team gets every request in', () => {
+    const { admission } = withClock(8);
+    admission.tryAdmit('quiet');
+    admission.release('quiet');
+    // The quiet team's request ended, yet it still counts as active: the flood stops at half the places.
+    expect(admitMany(admission, 'flood', 6)).toEqual([true, true, true, true, false, false]);
+
+    expect(admitMany(admission, 'quiet', 4)).toEqual([true, true, true, true]);
+    expect(admission.tryAdmit('quiet')).toBe(false);
+    expect(admission.inProgress('flood')).toBe(4);
+    expect(admission.inProgress('quiet')).toBe(4);
+  });
+
+  it('cuts a team that filled the replica alone down to its share once another team arrives', () => {
+    const { admission } = withClock(4);
+    admitMany(admission, 'flood', 4);
+
+    expect(admission.tryAdmit('quiet')).toBe(true);
+    admission.release('flood');
+    admission.release('flood');
+    // Two teams active: the flood holds 2, its share of 4, and is refused until it holds less.
+    expect(admission.tryAdmit('flood')).toBe(false);
+    admission.release('flood');
+    expect(admission.tryAdmit('flood')).toBe(true);
+  });
+
+  it('gives the whole replica back to a team once the others have been idle for the window', () => {
+    const { admission, advance } = withClock(4);
+    admission.tryAdmit('quiet');
+    admission.release('quiet');
     admitMany(admission, 'flood', 2);
     expect(admission.tryAdmit('flood')).toBe(false);
 
-    admission.release('flood');
+    advance(ACTIVE_TEAM_WINDOW_MS + 1);
 
-    expect(admission.tryAdmit('flood')).toBe(true);
-    expect(admission.inProgress()).toBe(2);
+    expect(admitMany(admission, 'flood', 2)).toEqual([true, true]);
   });
 
   it('forgets a team with nothing in progress, and ignores a release it never admitted', () => {
-    const admission = new FairAdmission(2);
+    const { admission } = withClock(2);
     admission.tryAdmit('a');
     admission.release('a');
     admission.release('a');
     admission.release('never');
     expect(admission.inProgress()).toBe(0);
-    expect(admitMany(admission, 'b', 2)).toEqual([true, true]);
   });
 });
