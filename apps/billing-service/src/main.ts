@@ -3,9 +3,6 @@ import { Consumers } from '@wh/contracts';
 import { bootstrapService } from '@wh/platform/runtime';
 import { BillingConfig } from './billing.config';
 import { BillingModule } from './billing.module';
-import { cacheValidationMetadata } from './validation/validation-metadata-cache';
-
-cacheValidationMetadata();
 
 void bootstrapService({
   appModule: BillingModule,

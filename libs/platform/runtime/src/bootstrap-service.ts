@@ -4,6 +4,7 @@ import type { ServiceConfig } from '@wh/platform/config';
 import { LOGGER, type Logger, PinoNestLogger } from '@wh/platform/logging';
 import { LifecycleState } from '@wh/platform/health';
 import { connectJetStreamTransport, type JetStreamTransport } from '@wh/platform/messaging';
+import { cacheValidationMetadata } from './validation-metadata-cache';
 
 export interface BootstrapOptions<C extends ServiceConfig> {
   appModule: Type<unknown>;
@@ -25,6 +26,7 @@ export interface BootstrapOptions<C extends ServiceConfig> {
 export async function bootstrapService<C extends ServiceConfig>(
   options: BootstrapOptions<C>,
 ): Promise<INestApplication> {
+  cacheValidationMetadata();
   const app = await NestFactory.create(options.appModule, { bufferLogs: true });
   const logger = app.get<Logger>(LOGGER);
   const config = app.get(options.configClass);
