@@ -3,13 +3,29 @@ import { NatsClient, NatsRequester } from '@wh/platform/messaging';
 import { type Infrastructure, startFakeLlm, startStack } from '@wh/testing';
 import { cpuSeconds } from '../crawl/process-readings';
 
-/** p50 and p90 of extract-service's own time per call, in ms, with the provider's time taken out. */
-export interface AddedLatency {
-  calls: number;
+/** Percentiles of one series of per-call times, in ms. */
+export interface Spread {
   p50: number;
   p90: number;
-  /** The provider's own time per call, taken out of each call's total. */
+}
+
+/** extract-service's own time per call, in ms, with the provider's time taken out two ways. */
+export interface AddedLatency {
+  calls: number;
+  /**
+   * Round trip less the time the fake server held that very request (from its arrival to the answer's last byte):
+   * the added latency the target is about.
+   */
+  overServedTime: Spread;
+  /**
+   * Round trip less the scripted delay alone: also charges extract-service with the fake server's body parsing and
+   * its timer firing late, so it errs high.
+   */
+  overScriptedDelay: Spread;
+  /** The scripted delay of each answer. */
   providerMs: number;
+  /** Median time the fake server held a request, scripted delay included. */
+  servedP50: number;
   /**
    * CPU extract-service spent per measured call (user + system, from /proc): what its added latency comes to on an
    * idle core, and a figure that other work on the machine does not inflate.
@@ -63,10 +79,14 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN;
 }
 
+function spread(values: readonly number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9) };
+}
+
 /**
  * `extract.page.run` through NATS into a running extract-service process (payload validation, the handler, the
- * Postgres answer cache, the provider's HTTP call): the caller's round trip less the fake server's own response
- * delay. The fake server's timer fires at or after its delay, so the figure errs high, never low.
+ * Postgres answer cache, the provider's HTTP call): the caller's round trip less the provider's time.
  */
 export async function addedLatencyOverNats(
   infrastructure: Infrastructure,
@@ -86,7 +106,9 @@ export async function addedLatencyOverNats(
   });
   try {
     const requester = new NatsRequester(nats);
-    const overheads: number[] = [];
+    const overServedTime: number[] = [];
+    const overScriptedDelay: number[] = [];
+    const served: number[] = [];
     const servicePid = stack.processes.get('extract-service')?.pid;
     let cpuAtStart = Number.NaN;
     for (let call = 0; call < options.warmup + options.calls; call += 1) {
@@ -95,16 +117,21 @@ export async function addedLatencyOverNats(
       const reply = await requester.request(Subjects.extractPageRun, request(call), 30_000);
       const total = performance.now() - started;
       if (reply.usage.calls !== 1) throw new Error(`call ${call} made ${reply.usage.calls} model calls, not 1`);
-      if (call >= options.warmup) overheads.push(total - options.delayMs);
+      if (call < options.warmup) continue;
+      const servedMs = llm.requests.at(-1)?.servedMs;
+      if (servedMs === undefined) throw new Error(`call ${call}: the fake server did not record its time`);
+      served.push(servedMs);
+      overServedTime.push(total - servedMs);
+      overScriptedDelay.push(total - options.delayMs);
     }
-    const cpuMsPerCall = ((cpuSeconds(servicePid) - cpuAtStart) * 1000) / overheads.length;
-    const sorted = overheads.sort((a, b) => a - b);
+    const cpuMsPerCall = ((cpuSeconds(servicePid) - cpuAtStart) * 1000) / served.length;
     return {
       cpuMsPerCall,
-      calls: sorted.length,
-      p50: percentile(sorted, 0.5),
-      p90: percentile(sorted, 0.9),
+      calls: served.length,
+      overServedTime: spread(overServedTime),
+      overScriptedDelay: spread(overScriptedDelay),
       providerMs: options.delayMs,
+      servedP50: spread(served).p50,
     };
   } finally {
     await nats.connection.close();

@@ -2,6 +2,7 @@ import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { Consumers, Streams } from '@wh/contracts';
 import { DATABASE } from '@wh/platform/database';
+import type { EgressGuards } from '@wh/platform/egress-guard';
 import { PlatformModule } from '@wh/platform/runtime';
 import { hostMappingResolver, parseHostResolverRules, systemResolver } from '@wh/platform/target-safety';
 import { BrowserEngine } from './browser/browser-engine';
@@ -17,6 +18,7 @@ import { BrandingProfiler } from './branding/branding-profiler';
 import { PageExtractor } from './extraction/page-extractor';
 import { ParseFileHandler } from './parse/parse-file.handler';
 import { parseProviders } from './parse/parse-uploads.provider';
+import { EGRESS_GUARDS, egressGuardsProvider, guardedProxyUrl } from './egress/egress-guards.provider';
 import { HttpEngine } from './fetch';
 import { ResourceFetchHandler } from './resources/resource-fetch.handler';
 import { PageLinksHandler } from './resources/page-links.handler';
@@ -56,12 +58,14 @@ export const SCRAPE_WORKER = 'scrape-worker';
     },
     {
       provide: HttpEngine,
-      inject: [ScrapeWorkerConfig],
-      useFactory: (config: ScrapeWorkerConfig) =>
+      inject: [ScrapeWorkerConfig, EGRESS_GUARDS],
+      useFactory: (config: ScrapeWorkerConfig, guards: EgressGuards | null) =>
         new HttpEngine({
           resolver: hostMappingResolver(parseHostResolverRules(config.HOST_RESOLVER_RULES), systemResolver),
+          ...(guards ? { guardedProxy: (proxyUrl: string) => guardedProxyUrl(guards, proxyUrl) } : {}),
         }),
     },
+    egressGuardsProvider,
     ...browserProviders,
     ...parseProviders,
     {
@@ -97,10 +101,12 @@ export class ScrapeWorkerModule implements OnApplicationShutdown {
   constructor(
     @Inject(HttpEngine) private readonly engine: HttpEngine,
     @Inject(BrowserPool) private readonly browsers: BrowserPool,
+    @Inject(EGRESS_GUARDS) private readonly guards: EgressGuards | null,
   ) {}
 
-  /** Pooled keep-alive connections and Chromium processes would otherwise outlive the service. */
+  /** Pooled keep-alive connections, Chromium processes and the guards' listeners would otherwise outlive the service. */
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([this.engine.close(), this.browsers.close()]);
+    await this.guards?.close();
   }
 }

@@ -1,7 +1,7 @@
 import type { BrandingRefineReply, BrandingRefineRequest } from '@wh/contracts';
 import type { LlmProvider } from '@wh/llm';
 import type { AnswerCache } from '../cache/answer-cache';
-import { type ExtractionContext, UsageMeter } from '../extraction/extraction-context';
+import { openContext, UsageMeter } from '../extraction/extraction-context';
 import { ModelAsker } from '../extraction/model-asker';
 import {
   BRANDING_ANSWER_SCHEMA,
@@ -32,16 +32,8 @@ export class BrandingRefineService {
   }
 
   async run(request: BrandingRefineRequest): Promise<BrandingRefineReply> {
-    const meter = new UsageMeter();
-    if (!this.asker) return { usage: meter.usage };
-    const context: ExtractionContext = {
-      url: request.url,
-      deadlineAt: request.deadlineAt,
-      signal: AbortSignal.timeout(Math.max(1, request.deadlineAt - Date.now())),
-      zeroDataRetention: request.zeroDataRetention,
-      meter,
-      warnings: [],
-    };
+    if (!this.asker) return { usage: new UsageMeter().usage };
+    const context = openContext(request, 'the branding pass');
     const messages = brandingMessages(request);
     const answer = await this.asker.ask<BrandingAnswer>(
       {
@@ -58,7 +50,7 @@ export class BrandingRefineService {
     );
     return {
       profile: refineProfile(request.profile, answer, request.evidence),
-      usage: meter.usage,
+      usage: context.meter.usage,
       model: this.asker.model,
     };
   }

@@ -8,7 +8,7 @@ import type { LlmProvider } from '@wh/llm';
 import { DomainError } from '@wh/platform/errors';
 import { type AnswerCache, hashOf } from '../cache/answer-cache';
 import { LLM_SETTINGS_HINT } from '../extraction/extract-page.service';
-import { type ExtractionContext, UsageMeter } from '../extraction/extraction-context';
+import { openContext } from '../extraction/extraction-context';
 import { ModelAsker } from '../extraction/model-asker';
 import {
   CRAWL_OPTIONS_PLAN,
@@ -45,16 +45,7 @@ export class CrawlPromptService {
         { settings: ['LLM_BASE_URL', 'LLM_MODEL', 'LLM_API_KEY'] },
       );
     }
-    const left = request.deadlineAt - Date.now();
-    if (left <= 0) throw new DomainError(ErrorCode.LlmTimeout, 'the deadline passed before the crawl prompt was read');
-    const context: ExtractionContext = {
-      url: request.url,
-      deadlineAt: request.deadlineAt,
-      signal: AbortSignal.timeout(left),
-      zeroDataRetention: request.zeroDataRetention,
-      meter: new UsageMeter(),
-      warnings: [],
-    };
+    const context = openContext(request, 'reading the crawl prompt');
     let readings = 0;
     const answer = await this.asker.ask<GeneratedCrawlOptions>(
       {

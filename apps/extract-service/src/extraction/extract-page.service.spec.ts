@@ -232,6 +232,8 @@ describe('ExtractPageService', () => {
         model: 'qwen2.5:7b',
       });
       expect(llm.requests).toHaveLength(1);
+      // A page that fits one call is looked up once, by the read started before the page is counted.
+      expect(answers.reads).toBe(2);
 
       const before = { reads: answers.reads, writes: answers.writes };
       llm.script({ kind: 'json', value: { title: 'Lamp', colours: [] } });

@@ -3,7 +3,7 @@ import { describeDeterministicExtraction, extractWithoutLlm, summarizeWithoutLlm
 import type { LlmProvider } from '@wh/llm';
 import { DomainError } from '@wh/platform/errors';
 import type { AnswerCache } from '../cache/answer-cache';
-import { type ExtractionContext, type ExtractionSettings, UsageMeter } from './extraction-context';
+import { type ExtractionContext, type ExtractionSettings, openContext } from './extraction-context';
 import { compileCallerSchema, LlmJsonExtractor } from './llm-json-extractor';
 import { LlmSummarizer } from './llm-summarizer';
 import { ModelAsker } from './model-asker';
@@ -38,17 +38,7 @@ export class ExtractPageService {
       throw new DomainError(ErrorCode.BadRequest, 'nothing to extract: ask for formats.json or formats.summary');
     if (json && !json.schema && !json.prompt?.trim())
       throw new DomainError(ErrorCode.BadRequest, 'formats.json needs a schema or a prompt');
-    const left = request.deadlineAt - Date.now();
-    if (left <= 0) throw new DomainError(ErrorCode.LlmTimeout, 'the deadline passed before extraction started');
-
-    const context: ExtractionContext = {
-      url: request.url,
-      deadlineAt: request.deadlineAt,
-      signal: AbortSignal.timeout(left),
-      zeroDataRetention: request.zeroDataRetention,
-      meter: new UsageMeter(),
-      warnings: [],
-    };
+    const context = openContext(request, 'extraction');
     const [jsonValue, summaryText] = await Promise.all([
       json ? this.extractJson(request, json, context) : undefined,
       summary ? this.summarize(request, context) : undefined,

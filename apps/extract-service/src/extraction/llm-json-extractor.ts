@@ -20,7 +20,7 @@ import {
 import { DomainError } from '@wh/platform/errors';
 import { hashOf } from '../cache/answer-cache';
 import type { ExtractionContext, ExtractionSettings } from './extraction-context';
-import type { ModelAsker } from './model-asker';
+import type { EarlyCacheRead, ModelAsker } from './model-asker';
 import { chunkedPageWarning, pageBudget } from './page-budget';
 
 /** Tokens of the page shown to the model when it designs a schema from a prompt. */
@@ -46,6 +46,11 @@ export class LlmJsonExtractor {
     const schema = format.schema
       ? compileCallerSchema(format.schema)
       : await this.designSchema(format.prompt ?? '', format.markdown, context);
+    // Most pages fit one call, whose cache key is known now: its read runs while the page is counted and chunked.
+    const wholePageHash = hashOf({ schema: schema.schema, prompt: format.prompt ?? null });
+    const early = this.asker.readEarly('extract', wholePageHash, format.markdown.trim(), context);
+    // One turn of the event loop lets the read's query reach Postgres before the synchronous counting below runs.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const overhead = extractionMessages({
       url: context.url,
       content: '',
@@ -74,6 +79,7 @@ export class LlmJsonExtractor {
           plan,
           schemaHash,
           context,
+          early,
         ),
       ),
     );
@@ -101,6 +107,7 @@ export class LlmJsonExtractor {
     plan: AnswerPlan,
     schemaHash: string,
     context: ExtractionContext,
+    early: EarlyCacheRead,
   ): Promise<unknown> {
     return this.asker.ask(
       {
@@ -114,6 +121,7 @@ export class LlmJsonExtractor {
         revive: (answer) => (schema.problems(answer).length === 0 ? answer : undefined),
       },
       context,
+      early,
     );
   }
 

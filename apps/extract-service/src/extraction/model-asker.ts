@@ -3,6 +3,7 @@ import { PROMPT_VERSION, type PromptMessages, repairMessages } from '@wh/extract
 import type { LlmOutputSchema, LlmProvider } from '@wh/llm';
 import { DomainError } from '@wh/platform/errors';
 import { type AnswerCache, hashOf } from '../cache/answer-cache';
+import type { AnswerKeyParts, StoredAnswer } from '../cache/llm-answer-cache.repository';
 import type { ExtractionContext } from './extraction-context';
 
 export type Reading<T> = { ok: true; value: T } | { ok: false; problems: string[] };
@@ -23,6 +24,14 @@ export interface Question<T> {
   revive(answer: unknown): T | undefined;
 }
 
+/** A cache read started before its question was built, so the Postgres round trip overlaps building it. */
+export interface EarlyCacheRead {
+  task: string;
+  schemaHash: string;
+  content: string;
+  read: Promise<StoredAnswer | undefined>;
+}
+
 /** Text of a rejected answer kept in an error's details, for whoever debugs the prompt. */
 const ANSWER_EXCERPT_CHARS = 2_000;
 
@@ -40,15 +49,21 @@ export class ModelAsker {
     return this.provider.model;
   }
 
-  async ask<T>(question: Question<T>, context: ExtractionContext): Promise<T> {
-    const key = {
-      model: this.provider.model,
-      promptVersion: PROMPT_VERSION,
-      task: question.task,
-      schemaHash: question.schemaHash,
-      contentHash: hashOf(question.content),
-    };
-    const cached = await this.cache.get(key, context.zeroDataRetention);
+  /** Starts the cache read of a question whose task, schema hash and content are known before its prompt is. */
+  readEarly(task: string, schemaHash: string, content: string, context: ExtractionContext): EarlyCacheRead {
+    const read = this.cache.get(this.keyOf(task, schemaHash, content), context.zeroDataRetention);
+    return { task, schemaHash, content, read };
+  }
+
+  /** Asks `question`; `early` is used when it was started for this very question, and ignored otherwise. */
+  async ask<T>(question: Question<T>, context: ExtractionContext, early?: EarlyCacheRead): Promise<T> {
+    const key = this.keyOf(question.task, question.schemaHash, question.content);
+    const matchesEarly =
+      early !== undefined &&
+      early.task === question.task &&
+      early.schemaHash === question.schemaHash &&
+      early.content === question.content;
+    const cached = await (matchesEarly ? early.read : this.cache.get(key, context.zeroDataRetention));
     const revived = cached && question.revive(cached.answer);
     if (revived !== undefined) return revived;
 
@@ -91,6 +106,16 @@ export class ModelAsker {
       context.zeroDataRetention,
     );
     return reading.value;
+  }
+
+  private keyOf(task: string, schemaHash: string, content: string): AnswerKeyParts {
+    return {
+      model: this.provider.model,
+      promptVersion: PROMPT_VERSION,
+      task,
+      schemaHash,
+      contentHash: hashOf(content),
+    };
   }
 
   private async complete<T>(question: Question<T>, messages: PromptMessages, context: ExtractionContext) {

@@ -73,6 +73,27 @@ describe('AdBlocker', () => {
     expect(blocks(updated.blocker, 'https://ads-one.test/banner.png')).toBe(false);
   });
 
+  it('removes compiled engines unused for a week when it writes a new one, and keeps those in use', async () => {
+    const cacheDir = folder();
+    const weekAndADayAgo = new Date(Date.now() - 8 * 24 * 3600_000);
+    await AdBlocker.load({ files: [], rules: '||stale.test^' }, cacheDir);
+    const [stale] = readdirSync(cacheDir);
+    utimesSync(path.join(cacheDir, stale ?? ''), weekAndADayAgo, weekAndADayAgo);
+    await AdBlocker.load({ files: [], rules: '||in-use.test^' }, cacheDir);
+    const [inUse] = readdirSync(cacheDir).filter((name) => name !== stale);
+    utimesSync(path.join(cacheDir, inUse ?? ''), weekAndADayAgo, weekAndADayAgo);
+    // Booting from it marks it as used again.
+    expect((await AdBlocker.load({ files: [], rules: '||in-use.test^' }, cacheDir)).fromCache).toBe(true);
+    writeFileSync(path.join(cacheDir, 'notes.txt'), 'not an engine');
+    utimesSync(path.join(cacheDir, 'notes.txt'), weekAndADayAgo, weekAndADayAgo);
+
+    await AdBlocker.load({ files: [], rules: '||fresh.test^' }, cacheDir);
+    const left = readdirSync(cacheDir);
+    expect(left).toHaveLength(3);
+    expect(left).toEqual(expect.arrayContaining([inUse, 'notes.txt']));
+    expect(left).not.toContain(stale);
+  });
+
   it('parses again when the compiled copy is unreadable', async () => {
     const cacheDir = folder();
     const first = await AdBlocker.load({ files: [], rules: '||ads-three.test^' }, cacheDir);

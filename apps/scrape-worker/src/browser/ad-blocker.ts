@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FiltersEngine, Request } from '@ghostery/adblocker';
 import type { FilterListSources } from './filter-lists';
@@ -38,9 +38,17 @@ async function cacheKey(sources: Pick<FilterListSources, 'files' | 'rules'>): Pr
   return hash.digest('hex').slice(0, 32);
 }
 
+/** A compiled engine no worker booted from for this long is removed when another one is written beside it. */
+const UNUSED_ENGINE_KEPT_MS = 7 * 24 * 3600_000;
+const COMPILED_ENGINE = /^engine-[0-9a-f]{32}\.bin$/;
+
 async function readCompiled(file: string): Promise<FiltersEngine | undefined> {
   try {
-    return FiltersEngine.deserialize(new Uint8Array(await readFile(file)));
+    const engine = FiltersEngine.deserialize(new Uint8Array(await readFile(file)));
+    // Marks it as in use, so that a list update on another worker sharing the folder does not remove it.
+    const now = new Date();
+    await utimes(file, now, now).catch(() => undefined);
+    return engine;
   } catch {
     // Missing, or written by another version of the engine: parse again.
     return undefined;
@@ -54,9 +62,20 @@ async function writeCompiled(file: string, engine: FiltersEngine): Promise<void>
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(partial, engine.serialize());
     await rename(partial, file);
+    await removeUnusedEngines(path.dirname(file), Date.now() - UNUSED_ENGINE_KEPT_MS);
   } catch {
     // A read-only or full disk costs the next boot a parse, nothing else.
     await rm(partial, { force: true });
+  }
+}
+
+/** Every list update writes a new engine of a few megabytes; those of lists no longer in use would pile up. */
+async function removeUnusedEngines(folder: string, usedSince: number): Promise<void> {
+  for (const name of await readdir(folder)) {
+    if (!COMPILED_ENGINE.test(name)) continue;
+    const file = path.join(folder, name);
+    const used = await stat(file).catch(() => undefined);
+    if (used && used.mtimeMs < usedSince) await rm(file, { force: true });
   }
 }
 

@@ -1,10 +1,12 @@
 import type { HTTPResponse, Page } from 'puppeteer-core';
 import { type ActionOutputs, ErrorCode, type ResolvedScrapeOptions } from '@wh/contracts';
 import { DomainError, toDomainError } from '@wh/platform/errors';
+import { guardRefusalOf } from '@wh/platform/egress-guard';
 import { assertBrandable, samplingFailed } from '../branding/branding-support';
 import type { BrandingSample } from '../branding/branding-sample';
 import { sampleBranding } from '../branding/page-sampler';
 import type { FetchedResponse } from '../fetch';
+import { egressRefusalError } from '../fetch/egress-refusal';
 import type { ScrapeFileStore } from '../files/scrape-file-store';
 import type { ProxyEndpoint } from '../proxy/proxy-pools';
 import { runActions } from './actions/action-runner';
@@ -107,6 +109,8 @@ export class BrowserEngine {
       .catch((error: unknown) => {
         throw filter?.refusal() ?? navigationError(error, request.url);
       });
+    const guardRefusal = navigation ? guardRefusalOf(navigation.headers()) : undefined;
+    if (guardRefusal) throw egressRefusalError(guardRefusal, navigation?.url() ?? request.url);
     if (options.branding) assertBrandable(mimeTypeOf(navigation), request.url);
     // Chromium shows a PDF in its viewer and hands out the viewer's HTML, not the file: the caller fetches it.
     if (mimeTypeOf(navigation) === 'application/pdf') {

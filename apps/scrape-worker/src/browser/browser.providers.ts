@@ -1,9 +1,9 @@
 import type { Provider } from '@nestjs/common';
 import type { Page } from 'puppeteer-core';
-import { EgressGuards } from '@wh/platform/egress-guard';
+import type { EgressGuards } from '@wh/platform/egress-guard';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { createObjectStorage } from '@wh/platform/storage';
-import { hostMappingResolver, parseHostResolverRules, systemResolver } from '@wh/platform/target-safety';
+import { EGRESS_GUARDS } from '../egress/egress-guards.provider';
 import { ScrapeFileStore } from '../files/scrape-file-store';
 import { ScrapeWorkerConfig } from '../scrape-worker.config';
 import { AdBlocker } from './ad-blocker';
@@ -33,33 +33,14 @@ class EgressGuardedBrowserPool extends BrowserPool {
     const guard = await this.guards.through(options.proxyServer);
     return super.withPage(work, { ...options, proxyServer: guard.proxyServer });
   }
-
-  override async close(): Promise<void> {
-    await super.close();
-    await this.guards.close();
-  }
-}
-
-async function guardedPool(
-  settings: BrowserPoolSettings,
-  onEvent: (event: BrowserPoolEvent, stats: BrowserPoolStats) => void,
-  config: ScrapeWorkerConfig,
-  logger: Logger,
-): Promise<BrowserPool> {
-  const guards = await EgressGuards.start({
-    // Behind a proxy Chromium no longer resolves names: the guard applies the same host resolver rules.
-    resolver: hostMappingResolver(parseHostResolverRules(config.HOST_RESOLVER_RULES), systemResolver),
-    onRefusal: (refusal) => logger.warn(refusal, 'browser egress refused'),
-  });
-  return new EgressGuardedBrowserPool({ ...settings, egressProxy: guards.direct.proxyServer }, onEvent, guards);
 }
 
 /** The browser engine and what it needs: the Chromium pool, the filter lists, the file store. */
 export const browserProviders: Provider[] = [
   {
     provide: BrowserPool,
-    inject: [ScrapeWorkerConfig, LOGGER],
-    useFactory: async (config: ScrapeWorkerConfig, logger: Logger) => {
+    inject: [ScrapeWorkerConfig, LOGGER, EGRESS_GUARDS],
+    useFactory: async (config: ScrapeWorkerConfig, logger: Logger, guards: EgressGuards | null) => {
       const settings: BrowserPoolSettings = {
         executablePath: config.CHROMIUM_PATH,
         hostResolverRules: config.HOST_RESOLVER_RULES,
@@ -71,9 +52,9 @@ export const browserProviders: Provider[] = [
       };
       const onEvent = (event: BrowserPoolEvent, stats: BrowserPoolStats): void =>
         (event === 'crashed' ? logger.warn : logger.info).call(logger, { ...stats }, `browser ${event}`);
-      const pool = config.ALLOW_PRIVATE_TARGETS
-        ? new BrowserPool(settings, onEvent)
-        : await guardedPool(settings, onEvent, config, logger);
+      const pool = guards
+        ? new EgressGuardedBrowserPool({ ...settings, egressProxy: guards.direct.proxyServer }, onEvent, guards)
+        : new BrowserPool(settings, onEvent);
       const reaped = await pool.reapOrphans();
       if (reaped > 0) logger.warn({ reaped }, 'killed browsers a killed scrape-worker left running');
       return pool;

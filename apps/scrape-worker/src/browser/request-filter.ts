@@ -37,9 +37,10 @@ async function assertPublicHost(url: URL): Promise<void> {
 }
 
 /**
- * Intercepts every request of the page: requests to non-public addresses are refused (unless allowed), as
- * the HTTP engine does, and ad and tracker requests matched by the filter lists are aborted. Chromium resolves
- * names again after this check, so a DNS answer changing in between is not caught here.
+ * Intercepts every request of the page: requests to literal non-public addresses are refused (unless allowed), as
+ * the HTTP engine does, the page's own document is refused when its name resolves to one, and ad and tracker
+ * requests matched by the filter lists are aborted. What gets past this is still checked by the egress guard, which
+ * connects only to the address it checked, so a DNS answer changing in between gains nothing.
  */
 export async function installRequestFilter(
   page: Page,
@@ -55,9 +56,13 @@ export async function installRequestFilter(
     if (!settings.allowPrivateTargets) {
       try {
         assertAllowedTarget(url, false);
-        const host = bareHostname(url);
-        if (!checkedHosts.has(host)) checkedHosts.set(host, assertPublicHost(url));
-        await checkedHosts.get(host);
+        // Every connection goes through the egress guard, which resolves and checks names itself; the page's own
+        // document is also resolved here, so that a refusal fails the scrape with its reason rather than a tunnel error.
+        if (isDocument) {
+          const host = bareHostname(url);
+          if (!checkedHosts.has(host)) checkedHosts.set(host, assertPublicHost(url));
+          await checkedHosts.get(host);
+        }
       } catch (error) {
         if (isDocument && error instanceof DomainError) refusal = error;
         return 'abort';

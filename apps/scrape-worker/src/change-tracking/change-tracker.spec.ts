@@ -119,16 +119,25 @@ describe('ChangeTracker', () => {
     expect(tracked.changeTracking.diff?.text).toBe('@@ -1,3 +1,3 @@\n # Prices\n \n-Starter: 9 EUR\n+Starter: 12 EUR');
   });
 
-  it("compares a schema's fields whatever the status, and describes only a page that changed", async () => {
+  it("compares a schema's fields and describes a page only when it changed; a same page's fields are {}", async () => {
     const schema = { type: 'object', properties: { price: { type: 'number' } } };
     const { tracker, json } = setup();
     const fields = await tracker.track(
       job(),
       options({ modes: ['json'], schema }),
-      page(PREVIOUS.markdown),
+      page('# Prices\n\nStarter: 12 EUR'),
       SCRAPED_AT,
     );
     expect(fields.changeTracking.json).toEqual({ price: { previous: 9, current: 12 } });
+    expect(json.compareFields).toHaveBeenCalledTimes(1);
+
+    const sameFields = await tracker.track(
+      job(),
+      options({ modes: ['json'], schema }),
+      page(PREVIOUS.markdown),
+      SCRAPED_AT,
+    );
+    expect(sameFields).toEqual({ changeTracking: expect.objectContaining({ changeStatus: 'same', json: {} }) });
     expect(json.compareFields).toHaveBeenCalledTimes(1);
 
     const unchanged = await tracker.track(job(), options({ modes: ['json'] }), page(PREVIOUS.markdown), SCRAPED_AT);

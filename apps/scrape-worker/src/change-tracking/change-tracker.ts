@@ -77,7 +77,10 @@ export class ChangeTracker {
     };
   }
 
-  /** A schema's fields are compared whatever the status; a description is only asked for a page that changed. */
+  /**
+   * Only a page that changed is read by the model: the fields of a page whose content is the same cannot differ, so
+   * schema mode answers `{}` for it without a model call (the common case when a page is watched on a schedule).
+   */
   private async compareJson(
     job: ScrapeJobCommand,
     options: ChangeTrackingOptions,
@@ -87,7 +90,9 @@ export class ChangeTracker {
     diffText: string,
   ): Promise<ChangeJson | undefined> {
     const { schema } = options;
-    if (schema) return this.json.compareFields(job, { ...options, schema }, previous, current);
-    return status === 'changed' ? this.json.describe(job, options, diffText) : undefined;
+    if (status !== 'changed') return schema ? { json: {} } : undefined;
+    return schema
+      ? this.json.compareFields(job, { ...options, schema }, previous, current)
+      : this.json.describe(job, options, diffText);
   }
 }

@@ -1,7 +1,9 @@
 import { Agent, ProxyAgent, request as undiciRequest, type Dispatcher } from 'undici';
+import { guardRefusalOf } from '@wh/platform/egress-guard';
 import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { decodeText } from './charset';
+import { egressRefusalError } from './egress-refusal';
 import { parseContentType, textFamily } from './content-type';
 import { toFetchError } from './fetch-errors';
 import type { FetchedResponse, HttpFetchRequest } from './http-fetch.types';
@@ -18,6 +20,12 @@ export interface HttpEngineOptions {
   connectionsPerOrigin?: number;
   /** DNS resolution for connections; the system resolver by default. Its answers go through the target guard. */
   resolver?: Resolver;
+  /**
+   * With private targets disallowed, the proxy URL to use in place of an operator's proxy (`http://host:port`, its
+   * credentials kept): an egress guard chained to it, which resolves and checks each name itself and asks the
+   * operator's proxy for the checked address only, so the proxy's own DNS answer cannot reach a private address.
+   */
+  guardedProxy?: (proxyUrl: string) => Promise<string>;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -91,16 +99,22 @@ export class HttpEngine {
     let url = parseRequestUrl(request.url);
     let headers = requestHeaders(request, url);
     const redirects: string[] = [];
+    const dispatcher = await this.agentFor(request);
     for (;;) {
       assertAllowedTarget(url, request.allowPrivateTargets);
       const response = await undiciRequest(withoutCredentials(url), {
-        dispatcher: this.agentFor(request),
+        dispatcher,
         method: 'GET',
         headers,
         signal,
         headersTimeout: request.timeoutMs,
         bodyTimeout: request.timeoutMs,
       });
+      const refusal = request.proxyUrl ? guardRefusalOf(response.headers) : undefined;
+      if (refusal) {
+        await response.body.dump();
+        throw egressRefusalError(refusal, withoutCredentials(url));
+      }
       const location = headerValue(response.headers.location);
       if (!REDIRECT_STATUSES.has(response.statusCode) || location === undefined) {
         return this.toFetchedResponse(url, response, request, redirects, signal);
@@ -151,32 +165,42 @@ export class HttpEngine {
     return { ...result, text: decoded.text, charset: decoded.charset };
   }
 
-  private agentFor(request: HttpFetchRequest): Dispatcher {
+  private async agentFor(request: HttpFetchRequest): Promise<Dispatcher> {
     // Pooled connections were checked when they were opened, so guarded and unguarded requests never share them.
     const tls = request.skipTlsVerification ? 'insecure' : 'verified';
     const key = `${tls}:${request.allowPrivateTargets ? 'any' : 'public'}:${request.proxyUrl ?? 'direct'}`;
-    let agent = this.agents.get(key);
-    if (!agent && request.proxyUrl) {
-      // Plain-HTTP targets go as absolute-form requests, as browsers send them (HTTPS ones are still tunnelled).
-      agent = new ProxyAgent({
-        uri: request.proxyUrl,
-        proxyTunnel: false,
-        requestTls: { rejectUnauthorized: !request.skipTlsVerification },
-      });
-      this.agents.set(key, agent);
+    const known = this.agents.get(key);
+    if (known) return known;
+    const agent = request.proxyUrl ? await this.proxyAgent(request, request.proxyUrl) : this.directAgent(request);
+    // Another request may have made one while the guard started: the first one made is kept.
+    const kept = this.agents.get(key);
+    if (kept) {
+      void agent.close();
+      return kept;
     }
-    if (!agent) {
-      agent = new Agent({
-        keepAliveTimeout: this.options.keepAliveTimeoutMs ?? 10_000,
-        connections: this.options.connectionsPerOrigin ?? 16,
-        connect: {
-          rejectUnauthorized: !request.skipTlsVerification,
-          lookup: guardedLookup(this.options.resolver ?? systemResolver, request.allowPrivateTargets),
-        },
-      });
-      this.agents.set(key, agent);
-    }
+    this.agents.set(key, agent);
     return agent;
+  }
+
+  private async proxyAgent(request: HttpFetchRequest, proxyUrl: string): Promise<Dispatcher> {
+    const guarded = !request.allowPrivateTargets && this.options.guardedProxy;
+    // Plain-HTTP targets go as absolute-form requests, as browsers send them (HTTPS ones are still tunnelled).
+    return new ProxyAgent({
+      uri: guarded ? await guarded(proxyUrl) : proxyUrl,
+      proxyTunnel: false,
+      requestTls: { rejectUnauthorized: !request.skipTlsVerification },
+    });
+  }
+
+  private directAgent(request: HttpFetchRequest): Dispatcher {
+    return new Agent({
+      keepAliveTimeout: this.options.keepAliveTimeoutMs ?? 10_000,
+      connections: this.options.connectionsPerOrigin ?? 16,
+      connect: {
+        rejectUnauthorized: !request.skipTlsVerification,
+        lookup: guardedLookup(this.options.resolver ?? systemResolver, request.allowPrivateTargets),
+      },
+    });
   }
 }
 

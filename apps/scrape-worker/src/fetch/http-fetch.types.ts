@@ -11,7 +11,10 @@ export interface HttpFetchRequest {
   /** Whether loopback, private, link-local and other non-public targets may be fetched (tests, intranets). */
   allowPrivateTargets: boolean;
   userAgent: string;
-  /** HTTP proxy URL (`http://user:pass@host:port`) to fetch through; the proxy resolves names itself. */
+  /**
+   * HTTP proxy URL (`http://user:pass@host:port`) to fetch through. The proxy resolves names itself unless the engine
+   * reaches it through an egress guard (`guardedProxy`, with private targets disallowed).
+   */
   proxyUrl?: string;
   /** Aborts the fetch; the promise then rejects with the signal's reason. */
   signal?: AbortSignal;

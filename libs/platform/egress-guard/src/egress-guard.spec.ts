@@ -2,6 +2,7 @@ import { createServer as createHttpServer, request as httpRequest, type Server a
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import type { Resolver } from '@wh/platform/target-safety';
 import { EgressGuard, type EgressGuardSettings } from './egress-guard';
+import { guardRefusalOf } from './proxy-status';
 
 /** A loopback TCP server counting every connection: what no refused request may ever reach. */
 async function startCanary(): Promise<{ port: number; hits: () => number; close: () => Promise<void> }> {
@@ -210,7 +211,10 @@ describe('EgressGuard', () => {
       const guard = await startGuard({ resolver });
       const answer = await proxiedGet(guard, `http://${host}:${target.port}/secret`);
       expect(answer.status).toBe(403);
-      expect(answer.headers['proxy-status']).toMatch(/error=destination_ip_prohibited/);
+      expect(guardRefusalOf(answer.headers)).toEqual({
+        kind: 'destination_ip_prohibited',
+        details: expect.stringContaining('cannot be scraped'),
+      });
       expect(target.hits()).toBe(0);
     });
 

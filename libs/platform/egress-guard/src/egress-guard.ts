@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import { type Resolver, systemResolver } from '@wh/platform/target-safety';
 import { type CheckedAddress, checkDestination, type Destination, EgressRefusal, parseAuthority } from './destination';
 import { endToEndHeaders } from './hop-headers';
+import { proxyStatus } from './proxy-status';
 import { openUpstreamTunnel, type UpstreamAnswer, type UpstreamProxy } from './upstream-tunnel';
 
 export interface EgressGuardSettings {
@@ -20,12 +21,6 @@ export interface EgressGuardSettings {
   upstream?: UpstreamProxy;
   /** Told about every destination refused by the address rules (not names that fail to resolve), for the log. */
   onRefusal?: (refusal: { destination: string; reason: string }) => void;
-}
-
-const PROXY_STATUS_NAME = 'webharvest-egress';
-
-function proxyStatus(kind: string, details: string): string {
-  return `${PROXY_STATUS_NAME}; error=${kind}; details=${JSON.stringify(details)}`;
 }
 
 function connectTo(target: CheckedAddress, port: number): Promise<Socket> {

@@ -21,6 +21,11 @@ export interface FakeLlmRequest {
   body: FakeChatBody;
   /** What the server did with it: the reply given, or `rejected` for a refused response_format. */
   answer: FakeLlmReply | 'rejected';
+  /**
+   * Milliseconds from the request's arrival to its answer's last byte handed to the socket, scripted delay included:
+   * the provider's own time, which a benchmark takes out of a caller's round trip.
+   */
+  servedMs?: number;
 }
 
 export interface FakeChatBody {
@@ -75,6 +80,7 @@ export async function startFakeLlm(initial: FakeLlmOptions = {}): Promise<FakeLl
   let maxInFlight = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const arrivedAt = performance.now();
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     let body: FakeChatBody;
@@ -101,7 +107,8 @@ export async function startFakeLlm(initial: FakeLlmOptions = {}): Promise<FakeLl
       return;
     }
     const answer = queue.shift() ?? fallback(body);
-    requests.push({ path: req.url, headers: req.headers, body, answer });
+    const received: FakeLlmRequest = { path: req.url, headers: req.headers, body, answer };
+    requests.push(received);
     if (answer.kind === 'hang') return;
     if (answer.kind === 'status') {
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
@@ -136,6 +143,7 @@ export async function startFakeLlm(initial: FakeLlmOptions = {}): Promise<FakeLl
       reply.usage = { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(content.length / 4) };
     }
     sendJson(res, 200, reply);
+    received.servedMs = performance.now() - arrivedAt;
   };
 
   const server = createServer((req, res) => {

@@ -10,6 +10,8 @@ import { removeSignUpBoxes } from './heuristics/sign-up-box';
 import { removeSkipLinks } from './heuristics/skip-links';
 import { removeStrayLabels } from './heuristics/stray-labels';
 import { removeTrailingHeadings } from './heuristics/trailing-headings';
+import { removeWriterBios } from './heuristics/writer-bio';
+import { removeAffiliateDisclosures } from './heuristics/affiliate-disclosure';
 import { extractMainContent } from './main-content';
 import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 import { liesOutsideRegion, precedesRegion } from './separate-readings';
@@ -39,8 +41,12 @@ export interface MainContentHints {
  * sections headed as recommendations or calls to the reader, skip links, stray labels (ad slots', dead controls'), and
  * the headings left with nothing under them at its end.
  */
-function removeLeftovers(content: Element): void {
+function removeLeftovers(content: Element, article: boolean): void {
   removePromotionalSections(content);
+  if (article) {
+    removeWriterBios(content);
+    removeAffiliateDisclosures(content);
+  }
   removeSkipLinks(content);
   removeStrayLabels(content);
   removeTrailingHeadings(content);
@@ -85,7 +91,7 @@ export function chooseMainContent(document: Document, hints: MainContentHints): 
   // Pruning may leave a region of nothing but named furniture empty; an empty reading is never the answer.
   if (regionLeft <= 0) return article?.innerHTML;
   const regionText = compactText(regionCopy.textContent ?? '');
-  removeLeftovers(regionCopy);
+  removeLeftovers(regionCopy, hints.article);
   const regionHtml = regionCopy.innerHTML;
   if (!article || !liesOutsideRegion(article, regionText)) return regionHtml;
   // Each reading found another block of the page (a catalogue's description and its grid): both are its content.
@@ -104,6 +110,6 @@ function cleanedArticle(article: Element, hints: MainContentHints, region?: Elem
   // A thread's posts are alike, and what Readability leaves out between them is the posts' furniture.
   if (region !== undefined && !hints.discussion) restoreDroppedSections(article, region);
   if (hints.product) removeOtherProductSections(article);
-  removeLeftovers(article);
+  removeLeftovers(article, hints.article);
   return article.innerHTML;
 }

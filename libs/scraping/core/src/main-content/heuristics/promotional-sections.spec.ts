@@ -78,19 +78,22 @@ describe('promotional sections', () => {
     'This story is funded by readers like you',
     'Notify me when back in stock',
     'Talk to our marketing experts',
-    'Take the next step',
   ])('knows "%s" for a promotional heading', (phrase) => {
     const html = afterRemoval(`${paragraph('crumb')}<section><h3>${phrase}</h3><p>Rye loaves</p></section>`);
     expect(html).not.toContain('Rye loaves');
   });
 
-  it.each(['Read next', 'More to explore', 'Comments', 'About the author', 'Related work on fermentation'])(
-    'leaves "%s" and its section alone',
-    (phrase) => {
-      const body = `${paragraph('crumb')}<section><h3>${phrase}</h3><p>Rye loaves</p></section>`;
-      expect(afterRemoval(body)).toBe(body);
-    },
-  );
+  it.each([
+    'Read next',
+    'More to explore',
+    'Comments',
+    'About the author',
+    'Related work on fermentation',
+    'Take the next step',
+  ])('leaves "%s" and its section alone', (phrase) => {
+    const body = `${paragraph('crumb')}<section><h3>${phrase}</h3><p>Rye loaves</p></section>`;
+    expect(afterRemoval(body)).toBe(body);
+  });
 
   it('leaves headings that only mention related things alone', () => {
     const body = `<h2>Related work on fermentation</h2>${paragraph('science')}<h2>Read next: proofing</h2>${paragraph('proofing')}`;

@@ -4,7 +4,7 @@ import { HEADING_TAGS } from '../../scan/heading-tags';
 
 // Headings that introduce what the site offers next rather than what the page says: related posts and products,
 // "you may also like", "customers also viewed"; and its calls to the reader: share, pin, join the newsletter, follow,
-// support us. Looser phrases ("Read next", "More to explore", "Comments", "About the author") head the content itself
+// support us. Looser phrases ("Read next", "More to explore", "Comments", "About the author", "Take the next step") head the content itself
 // often enough on listings, forums and articles to be left.
 const PROMOTIONAL_PHRASES = [
   "you(?:'ll| might| may| will)? (?:also )?(?:like|love|enjoy)",
@@ -26,7 +26,6 @@ const PROMOTIONAL_PHRASES = [
   '(?:this|our) (?:story|journalism|work) is (?:funded|supported|made possible) by readers',
   'share your story',
   'notify me when',
-  'take the next step',
   'talk to (?:one of )?our (?:[\\w-]+ ){0,3}experts',
 ].join('|');
 const PROMOTIONAL_HEADING = new RegExp(`^(?:${PROMOTIONAL_PHRASES})`, 'i');
