@@ -11,7 +11,7 @@ export interface FetchedPage {
 /** Where one page's conversion spends its time, from a CPU profile of `convertHtml` in a conversion thread. */
 export interface ConversionStages {
   pages: number;
-  /** Sampled ms per page by stage, in the order of {@link STAGES}. */
+  /** Sampled wall-clock ms per page by stage, in the order of {@link STAGES}: more than CPU when the thread waited for a core. */
   msPerPage: Record<string, number>;
   /** Thread CPU ms per page over the whole profiled loop (what the samples add up to, roughly). */
   totalMsPerPage: number;

@@ -439,8 +439,9 @@ ${cpuSection(all)}
 Where a page's CPU goes, by stage. The conversion's stages come from a CPU profile of \`convertHtml\` over
 ${all.map((results) => `${results.stages.pages} ${results.key} pages`).join(' and ')} in one thread set up as the scrape-worker's (\`conversion-stages.ts\`; a
 sample is charged to the innermost frame a stage claims, so jsdom's own code counts in the stage that called it; the
-profile runs alone, so on a loaded machine its milliseconds run higher than the crawls' and the shares are the figure
-to read); the rest are the API crawl's processes and threads.
+profiler samples wall-clock time, so on a loaded machine, where the thread waits for a core, a stage's milliseconds run
+higher than its CPU: read the shares, and the thread's CPU in the line below them); the rest are the API crawl's
+processes and threads, by CPU.
 
 ${stageSection(all)}
 
