@@ -10,22 +10,35 @@ export interface CrawlRun {
   pagesPerSecond: number;
 }
 
+/** What converts pages in an in-process crawl. */
+export type InProcessPipeline = 'platform' | 'naive';
+
+function conversionPool(pipeline: InProcessPipeline): Piscina<ConvertRequest, Pick<ConvertResult, 'links'>> {
+  if (pipeline === 'naive') {
+    // Two plain threads with piscina's defaults, as a single-process service would run the naive pipeline.
+    return new Piscina({ filename: path.join(__dirname, 'naive-convert.worker.js'), maxThreads: 2 });
+  }
+  return new Piscina({
+    filename: path.join(__dirname, '..', 'convert.worker.js'),
+    maxThreads: availableParallelism(),
+    // Set up as the scrape-worker's pool, so the floor's conversion costs what the worker's does.
+    ...conversionThreadOptions(),
+  });
+}
+
 /**
- * The floor: the same fetch and conversion as the platform, in one process with no queue, database or broker —
- * a breadth-first crawl with `concurrency` fetches in flight and conversion on one thread per core.
+ * A breadth-first crawl in one process with no queue, database or broker: `concurrency` fetches in flight and
+ * conversion on a thread pool. With the `platform` pipeline (the scrape-worker's conversion, one thread per core) it
+ * is the floor; with `naive` it is jsdom + Readability + turndown on two threads, the baseline of issue 21.
  */
 export async function crawlInProcess(
   start: string,
   include: RegExp,
   limit: number,
   concurrency: number,
+  pipeline: InProcessPipeline = 'platform',
 ): Promise<CrawlRun> {
-  const pool = new Piscina<ConvertRequest, ConvertResult>({
-    filename: path.join(__dirname, '..', 'convert.worker.js'),
-    maxThreads: availableParallelism(),
-    // Set up as the scrape-worker's pool, so the floor's conversion costs what the worker's does.
-    ...conversionThreadOptions(),
-  });
+  const pool = conversionPool(pipeline);
   const seen = new Set<string>([start]);
   const queue = [start];
   let done = 0;

@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 
-/** CPU seconds (user + system) a process has used so far; NaN once it is gone. */
-export function cpuSeconds(pid: number | undefined): number {
+/**
+ * CPU seconds (user + system) a process has used so far, or only its thread `thread` (a process's main thread has
+ * the process's id); NaN once it is gone.
+ */
+export function cpuSeconds(pid: number | undefined, thread?: number): number {
   if (!pid) return Number.NaN;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {

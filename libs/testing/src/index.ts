@@ -37,3 +37,10 @@ export {
 export { storedZip } from './files/zip';
 export { type DocxPage, textDocx } from './files/docx';
 export { SeededRandom } from './fixture-server/prng';
+export {
+  REAL_SIZE_PAGE_BYTES,
+  realSizeChildren,
+  realSizePage,
+  type RealSizeSite,
+  startRealSizeSite,
+} from './real-size-site';

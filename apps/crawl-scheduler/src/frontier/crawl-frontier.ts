@@ -6,6 +6,7 @@ import { type CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages
 import type { Job } from '../jobs/job';
 import { CrawlScope } from './crawl-scope';
 import { DiscoveredUrls } from './discovered-urls';
+import { LinkReadings } from './link-readings';
 import { triageLinks, withinLimit } from './link-triage';
 import { RobotsCache } from './robots-cache';
 import { crawlUrlKey, parseCrawlableUrl } from './url-key';
@@ -13,6 +14,8 @@ import { crawlUrlKey, parseCrawlableUrl } from './url-key';
 /** What a crawl's kept pages add to its frontier: their links in scope, and the URLs redirects led them to. */
 @Injectable()
 export class CrawlFrontier {
+  private readonly readings = new LinkReadings();
+
   constructor(
     @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
     @Inject(CrawlPagesRepository) private readonly pages: CrawlPagesRepository,
@@ -27,7 +30,12 @@ export class CrawlFrontier {
     const options = job.crawlOptions;
     const start = parseCrawlableUrl(job.url);
     if (!start || options.sitemap === 'only') return [];
-    const discovered = new DiscoveredUrls(new CrawlScope(start, options), options.ignoreQueryParameters);
+    const discovered = new DiscoveredUrls(
+      new CrawlScope(start, options),
+      options.ignoreQueryParameters,
+      Number.POSITIVE_INFINITY,
+      this.readings.of(job.id),
+    );
     for (const link of links) discovered.offer(link, depth, finalUrl);
     return triageLinks(discovered, depth, (url) => this.robots.rulesFor(job.id, url));
   }

@@ -72,6 +72,11 @@ export class CrawlScope {
     return 'in-scope';
   }
 
+  /** Whether the depth a URL was found at can change its verdict. */
+  get limitsDepth(): boolean {
+    return this.options.maxDiscoveryDepth !== undefined;
+  }
+
   admits(url: URL, depth: number): boolean {
     return this.verdict(url, depth) === 'in-scope';
   }

@@ -1,6 +1,7 @@
 import { resolvedCrawlOptions } from '@wh/testing';
 import { CrawlScope } from './crawl-scope';
 import { DiscoveredUrls } from './discovered-urls';
+import { JobLinkReadings } from './link-readings';
 
 const START = new URL('https://site.test/');
 
@@ -58,5 +59,32 @@ describe('DiscoveredUrls', () => {
     expect(found.offer('/two', 0, START.href)).toBe(false);
     expect(found.offer('/three', 0, START.href)).toBe(false);
     expect(urls(found)).toEqual(['https://site.test/one', 'https://site.test/two']);
+  });
+
+  it('reads each absolute link once for all the pages of a crawl, with the same outcome as reading it afresh', () => {
+    const readings = new JobLinkReadings(100);
+    const remember = jest.spyOn(readings, 'remember');
+    const links = ['https://site.test/docs/', 'https://other.test/', 'https://site.test/a?y=2&x=1', '/relative'];
+    const pages = [0, 1].map(() => {
+      const found = new DiscoveredUrls(new CrawlScope(START, resolvedCrawlOptions()), false, undefined, readings);
+      for (const link of links) found.offer(link, 1, START.href);
+      return [...found.entries()];
+    });
+    expect(pages[1]).toEqual(pages[0]);
+    expect(pages[0]?.map(([key]) => key)).toEqual(['site.test/docs', 'site.test/a?x=1&y=2', 'site.test/relative']);
+    // The relative link depends on its page, so it is read on each; the three absolute ones only the first time.
+    expect(remember).toHaveBeenCalledTimes(3);
+  });
+
+  it('reads links afresh on every page when the depth they are found at decides', () => {
+    const readings = new JobLinkReadings(100);
+    const scope = new CrawlScope(START, resolvedCrawlOptions({ maxDiscoveryDepth: 1 }));
+    const atDepth = (depth: number): string[] => {
+      const found = new DiscoveredUrls(scope, false, undefined, readings);
+      found.offer('https://site.test/deep', depth, START.href);
+      return urls(found);
+    };
+    expect(atDepth(1)).toEqual(['https://site.test/deep']);
+    expect(atDepth(2)).toEqual([]);
   });
 });
