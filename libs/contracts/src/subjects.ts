@@ -97,7 +97,15 @@ export const Subjects = {
  */
 export type ScrapeOrigin = 'direct' | 'scheduled' | 'extract';
 
+/**
+ * What follows `scrape.job.finished` in the subject announcing the end of one scrape job: `<origin>.<jobId>`, or
+ * `<origin>.<resultRoute>.<jobId>` when the process waiting for it gave its route, so only that process hears it.
+ */
+export function scrapeJobFinishedSuffix(origin: ScrapeOrigin, jobId: string, resultRoute?: string): string {
+  return resultRoute ? `${origin}.${resultRoute}.${jobId}` : `${origin}.${jobId}`;
+}
+
 /** Subject on which the completion of one scrape job is announced. */
-export function scrapeJobFinishedSubject(origin: ScrapeOrigin, jobId: string): string {
-  return `${Subjects.scrapeJobFinished}.${origin}.${jobId}`;
+export function scrapeJobFinishedSubject(origin: ScrapeOrigin, jobId: string, resultRoute?: string): string {
+  return `${Subjects.scrapeJobFinished}.${scrapeJobFinishedSuffix(origin, jobId, resultRoute)}`;
 }

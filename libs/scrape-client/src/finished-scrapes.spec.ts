@@ -33,23 +33,33 @@ describe('FinishedScrapes', () => {
     finished.expect('direct', 'b', 1_000).cancel();
     finished.expect('extract', 'c', 1_000).cancel();
 
-    expect(nats.subjects).toEqual(['t1.scrape.job.finished.direct.*', 't1.scrape.job.finished.extract.*']);
+    expect(nats.subjects).toEqual([
+      `t1.scrape.job.finished.direct.${finished.route}.*`,
+      `t1.scrape.job.finished.extract.${finished.route}.*`,
+    ]);
   });
 
-  it("hands each announcement to the scrape it ends, and drops another replica's", async () => {
+  it('gives every process a route of its own, usable as one subject token', () => {
+    const routes = Array.from({ length: 50 }, () => new FinishedScrapes(fakeConnection().connection, namespace).route);
+    expect(new Set(routes).size).toBe(50);
+    for (const route of routes) expect(route).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+  });
+
+  it('hands each announcement to the scrape it ends, and drops one nobody waits for', async () => {
     const nats = fakeConnection();
     const finished = new FinishedScrapes(nats.connection, namespace);
     const first = finished.expect('direct', 'job-1', 1_000);
     const second = finished.expect('direct', 'job-2', 1_000);
 
-    nats.publish('t1.scrape.job.finished.direct.someone-elses');
-    nats.publish('t1.scrape.job.finished.direct.job-2');
-    nats.publish('t1.scrape.job.finished.direct.job-1');
+    const own = `t1.scrape.job.finished.direct.${finished.route}`;
+    nats.publish(`${own}.someone-elses`);
+    nats.publish(`${own}.job-2`);
+    nats.publish(`${own}.job-1`);
 
     const decoded = async (expected: typeof first): Promise<string> =>
       new TextDecoder().decode((await expected.message)?.data);
-    expect(await decoded(first)).toBe('t1.scrape.job.finished.direct.job-1');
-    expect(await decoded(second)).toBe('t1.scrape.job.finished.direct.job-2');
+    expect(await decoded(first)).toBe(`${own}.job-1`);
+    expect(await decoded(second)).toBe(`${own}.job-2`);
     expect(finished.waitingCount()).toBe(0);
   });
 
@@ -65,6 +75,6 @@ describe('FinishedScrapes', () => {
     expect(await cancelled.message).toBeUndefined();
     expect(finished.waitingCount()).toBe(0);
     // An announcement after the caller gave up reaches nobody and does not throw.
-    nats.publish('t1.scrape.job.finished.direct.late');
+    nats.publish(`t1.scrape.job.finished.direct.${finished.route}.late`);
   });
 });

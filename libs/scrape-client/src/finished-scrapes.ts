@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Msg, NatsConnection, Subscription } from 'nats';
 import { type ScrapeOrigin, scrapeJobFinishedSubject } from '@wh/contracts';
 import type { Namespace, ReceivedMessage } from '@wh/platform/messaging';
@@ -11,12 +12,15 @@ export interface ExpectedScrape {
 }
 
 /**
- * The ends of the scrapes this process waits for, heard through one wildcard subscription per origin
- * (`scrape.job.finished.<origin>.*`) opened on first use, rather than a subscription made and dropped around every
- * scrape: each of those cost a SUB and an UNSUB on the connection and made nats-server rebuild its subject cache.
- * Announcements of jobs nobody here waits for (another replica's, or one already given up on) are dropped.
+ * The ends of the scrapes this process waits for, heard through one wildcard subscription per origin opened on first
+ * use, rather than a subscription made and dropped around every scrape: each of those cost a SUB and an UNSUB on the
+ * connection and made nats-server rebuild its subject cache. Each process has a route of its own, which its scrape
+ * commands carry (`resultRoute`) and its subscriptions name (`scrape.job.finished.<origin>.<route>.*`), so a replica
+ * hears only the ends of its own scrapes; an announcement nobody waits for any more is dropped.
  */
 export class FinishedScrapes {
+  /** This process's route: a command carrying it is announced to this process alone. */
+  readonly route = randomBytes(9).toString('base64url');
   private readonly subscriptions = new Map<ScrapeOrigin, Subscription>();
   private readonly waiting = new Map<string, (message: ReceivedMessage | undefined) => void>();
 
@@ -47,7 +51,7 @@ export class FinishedScrapes {
 
   /** The subject of one job's announcement, as published (namespaced). */
   subjectOf(origin: ScrapeOrigin, jobId: string): string {
-    return this.namespace.subject(scrapeJobFinishedSubject(origin, jobId));
+    return this.namespace.subject(scrapeJobFinishedSubject(origin, jobId, this.route));
   }
 
   /** Jobs waited for right now. */

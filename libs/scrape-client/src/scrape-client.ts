@@ -21,7 +21,7 @@ export type DirectScrapeCommand = ScrapeJobCommand & { origin: Exclude<ScrapeOri
 /**
  * The one way into the scrape-workers, for every service that scrapes: a command on the shared work queue, answered
  * by the worker's single handler (cache first, then the engines), which bills direct scrapes and announces the end
- * on `scrape.job.finished.<origin>.<jobId>`.
+ * on `scrape.job.finished.<origin>.<jobId>` (`<origin>.<route>.<jobId>` for a scrape this process waits for).
  */
 @Injectable()
 export class ScrapeClient {
@@ -59,7 +59,7 @@ export class ScrapeClient {
       command.deadlineAt - Date.now() + RESULT_GRACE_MS,
     );
     try {
-      await this.submit(command);
+      await this.submit({ ...command, resultRoute: this.finished.route });
     } catch (error) {
       expected.cancel();
       throw error;

@@ -6,6 +6,7 @@ import {
   ScrapeJobCommand,
   type ScrapeDocument,
   type ScrapeJobFinishedEvent,
+  scrapeJobFinishedSuffix,
   Subjects,
 } from '@wh/contracts';
 import { toDomainError } from '@wh/platform/errors';
@@ -73,7 +74,7 @@ export class ScrapeJobHandler {
     await Promise.all([
       this.publisher.publish(Subjects.scrapeJobFinished, finished, {
         msgId: `${job.jobId}:finished`,
-        subjectSuffix: `${job.origin}.${job.jobId}`,
+        subjectSuffix: scrapeJobFinishedSuffix(job.origin, job.jobId, job.resultRoute),
       }),
       finished.document && scraped && this.rememberInCache(scraped.job, scraped.document, started),
     ]);

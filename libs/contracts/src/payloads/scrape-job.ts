@@ -8,6 +8,7 @@ import {
   IsOptional,
   IsString,
   IsUUID,
+  Matches,
   Min,
   ValidateNested,
 } from 'class-validator';
@@ -161,6 +162,14 @@ export class ScrapeJobCommand {
 
   @IsIn(['direct', 'scheduled', 'extract'])
   origin!: ScrapeOrigin;
+
+  /**
+   * The token of the process waiting for a direct or extract scrape: the end is announced under it
+   * (`scrape.job.finished.<origin>.<resultRoute>.<jobId>`), so one gateway replica does not hear every other's.
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/)
+  resultRoute?: string;
 
   @ValidateNested()
   @Type(() => ResolvedScrapeOptions)
