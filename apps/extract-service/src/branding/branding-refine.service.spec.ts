@@ -7,7 +7,7 @@ import { AnswerCache } from '../cache/answer-cache';
 import { BRANDING_PROMPT_OPENING } from './branding-prompt';
 import { BrandingRefineService } from './branding-refine.service';
 
-const noCache = new AnswerCache({ find: async () => undefined, store: async () => undefined }, 0, {
+const noCache = new AnswerCache({ find: async () => undefined, storeMany: async () => undefined }, 0, {
   warn: () => undefined,
 });
 

@@ -16,6 +16,13 @@ export interface AnswerKeyParts {
   contentHash: string;
 }
 
+/** One answer to write, under its key. */
+export interface AnswerToStore {
+  cacheKey: string;
+  parts: AnswerKeyParts;
+  stored: StoredAnswer;
+}
+
 /**
  * Model answers by question (not team data: the key is made of the model, the prompt's version, the schema and the
  * content's hash, so only someone holding the same content gets the same answer).
@@ -34,28 +41,31 @@ export class LlmAnswerCacheRepository {
     return row && { answer: row.answer, promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens };
   }
 
-  async store(cacheKey: string, parts: AnswerKeyParts, stored: StoredAnswer): Promise<void> {
-    const answer = JSON.stringify(stored.answer);
+  /** Stores answers in one statement; an answer already stored under a key is replaced and dated now. */
+  async storeMany(entries: readonly AnswerToStore[]): Promise<void> {
+    if (entries.length === 0) return;
     await this.db
       .insertInto('extract_llm_cache')
-      .values({
-        cache_key: cacheKey,
-        model: parts.model,
-        prompt_version: parts.promptVersion,
-        task: parts.task,
-        schema_hash: parts.schemaHash,
-        content_hash: parts.contentHash,
-        answer,
-        prompt_tokens: stored.promptTokens,
-        completion_tokens: stored.completionTokens,
-      })
-      .onConflict((conflict) =>
-        conflict.column('cache_key').doUpdateSet({
-          answer,
+      .values(
+        entries.map(({ cacheKey, parts, stored }) => ({
+          cache_key: cacheKey,
+          model: parts.model,
+          prompt_version: parts.promptVersion,
+          task: parts.task,
+          schema_hash: parts.schemaHash,
+          content_hash: parts.contentHash,
+          answer: JSON.stringify(stored.answer),
           prompt_tokens: stored.promptTokens,
           completion_tokens: stored.completionTokens,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.column('cache_key').doUpdateSet((eb) => ({
+          answer: eb.ref('excluded.answer'),
+          prompt_tokens: eb.ref('excluded.prompt_tokens'),
+          completion_tokens: eb.ref('excluded.completion_tokens'),
           created_at: new Date(),
-        }),
+        })),
       )
       .execute();
   }

@@ -21,13 +21,13 @@ describe('the LLM answer cache sweeper on Postgres', () => {
 
   /** Stores `count` answers under `prefix`, written `ageMs` ago. */
   async function storeAnswers(prefix: string, count: number, ageMs: number): Promise<void> {
-    for (let index = 0; index < count; index += 1) {
-      await repository.store(
-        `${prefix}-${index}`,
-        { model: 'm', promptVersion: 'v1', task: 'extract', schemaHash: 's', contentHash: `${prefix}${index}` },
-        { answer: { index }, promptTokens: 10, completionTokens: 2 },
-      );
-    }
+    await repository.storeMany(
+      Array.from({ length: count }, (_, index) => ({
+        cacheKey: `${prefix}-${index}`,
+        parts: { model: 'm', promptVersion: 'v1', task: 'extract', schemaHash: 's', contentHash: `${prefix}${index}` },
+        stored: { answer: { index }, promptTokens: 10, completionTokens: 2 },
+      })),
+    );
     await database.db
       .updateTable('extract_llm_cache')
       .set({ created_at: new Date(Date.now() - ageMs) })

@@ -2,7 +2,7 @@ import { ErrorCode } from '@wh/contracts';
 import { OpenAiCompatibleProvider } from '@wh/llm';
 import { type FakeLlm, startFakeLlm } from '@wh/testing';
 import { AnswerCache } from '../cache/answer-cache';
-import type { StoredAnswer } from '../cache/llm-answer-cache.repository';
+import type { AnswerToStore, StoredAnswer } from '../cache/llm-answer-cache.repository';
 import { CrawlPromptService } from './crawl-prompt.service';
 import { CRAWL_OPTIONS_PLAN } from './generated-options';
 
@@ -11,8 +11,8 @@ class MemoryAnswers {
   async find(key: string): Promise<StoredAnswer | undefined> {
     return this.entries.get(key);
   }
-  async store(key: string, _parts: unknown, stored: StoredAnswer): Promise<void> {
-    this.entries.set(key, stored);
+  async storeMany(entries: readonly AnswerToStore[]): Promise<void> {
+    for (const { cacheKey, stored } of entries) this.entries.set(cacheKey, stored);
   }
 }
 

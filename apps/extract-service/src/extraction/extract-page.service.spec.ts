@@ -5,7 +5,7 @@ import { fenceUntrusted, planAnswer } from '@wh/extraction';
 import { OpenAiCompatibleProvider } from '@wh/llm';
 import { type FakeLlm, startFakeLlm } from '@wh/testing';
 import { AnswerCache } from '../cache/answer-cache';
-import type { AnswerKeyParts, StoredAnswer } from '../cache/llm-answer-cache.repository';
+import type { AnswerToStore, StoredAnswer } from '../cache/llm-answer-cache.repository';
 import { ExtractPageService } from './extract-page.service';
 
 const PRODUCT_HTML = readFileSync(
@@ -31,9 +31,11 @@ class MemoryAnswers {
     this.reads += 1;
     return this.entries.get(key);
   }
-  async store(key: string, _parts: AnswerKeyParts, stored: StoredAnswer): Promise<void> {
-    this.writes += 1;
-    this.entries.set(key, stored);
+  async storeMany(entries: readonly AnswerToStore[]): Promise<void> {
+    for (const { cacheKey, stored } of entries) {
+      this.writes += 1;
+      this.entries.set(cacheKey, stored);
+    }
   }
 }
 
@@ -225,6 +227,9 @@ describe('ExtractPageService', () => {
       llm.script({ kind: 'json', value: { title: 'Lamp', colours: [] } });
       const service = withLlm();
       await service.run(request());
+      // Answers are written a few milliseconds behind the reply; this repeat comes after the write.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(answers.writes).toBe(1);
       const again = await service.run(request());
       expect(again).toMatchObject({
         json: { title: 'Lamp', colours: [] },

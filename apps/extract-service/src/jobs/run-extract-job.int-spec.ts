@@ -53,7 +53,7 @@ describe('RunExtractJob behind the extract-service-jobs consumer', () => {
       maxConcurrency: 2,
       backoff: { baseDelayMs: 5, maxDelayMs: 10 },
     });
-    const noCache = { find: async () => undefined, store: async () => undefined };
+    const noCache = { find: async () => undefined, storeMany: async () => undefined };
     const extractor = new JobExtractor(provider, new AnswerCache(noCache, 0, silent), {
       contextTokens: 8_192,
       maxOutputTokens: 512,
