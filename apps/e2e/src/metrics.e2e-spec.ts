@@ -98,9 +98,9 @@ describe('Prometheus metrics', () => {
     expect(delta('scrape-worker', 'wh_jetstream_handler_duration_seconds_count', scrapeHandler)).toBeGreaterThanOrEqual(
       5,
     );
-    expect(
-      delta('scrape-worker', 'wh_scrape_stage_duration_seconds_count', { stage: 'convert' }),
-    ).toBeGreaterThanOrEqual(5);
+    for (const stage of ['fetch', 'convert']) {
+      expect(delta('scrape-worker', 'wh_scrape_stage_duration_seconds_count', { stage })).toBeGreaterThanOrEqual(5);
+    }
     expect(
       sample(after['scrape-worker'].samples, 'wh_jetstream_consumer_pending_messages', {
         consumer: 'scrape-worker-jobs',

@@ -11,6 +11,7 @@ import {
 } from '@wh/contracts';
 import { DomainError, toDomainError } from '@wh/platform/errors';
 import { NatsRequester } from '@wh/platform/messaging';
+import { measureStage } from '@wh/platform/telemetry';
 
 /** The text extract-service reads: markdown, and the HTML whose structured data the extractor without an LLM uses. */
 export interface ExtractionSource {
@@ -86,16 +87,18 @@ export class PageExtractor {
       throw new DomainError(ErrorCode.LlmTimeout, 'The scrape used its whole timeout before the json/summary formats');
     }
     try {
-      const reply = await this.requester.request(
-        Subjects.extractPageRun,
-        {
-          teamId: job.teamId,
-          ...source,
-          formats,
-          deadlineAt: job.deadlineAt,
-          zeroDataRetention: job.options.zeroDataRetention,
-        },
-        remainingMs + REPLY_GRACE_MS,
+      const reply = await measureStage('extract', () =>
+        this.requester.request(
+          Subjects.extractPageRun,
+          {
+            teamId: job.teamId,
+            ...source,
+            formats,
+            deadlineAt: job.deadlineAt,
+            zeroDataRetention: job.options.zeroDataRetention,
+          },
+          remainingMs + REPLY_GRACE_MS,
+        ),
       );
       return {
         ...(reply.json !== undefined ? { json: reply.json } : {}),

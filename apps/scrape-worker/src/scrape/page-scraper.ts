@@ -134,18 +134,22 @@ export class PageScraper {
     { renderShells = true }: { renderShells?: boolean } = {},
   ): Promise<ScrapeOutcome> {
     const { options } = job;
-    const response = await this.engine.fetch({
-      url: job.url,
-      headers: options.headers,
-      timeoutMs: Math.min(options.timeout, remainingMs),
-      skipTlsVerification: options.skipTlsVerification,
-      maxBodyBytes: this.settings.maxResponseBytes,
-      allowPrivateTargets: this.settings.allowPrivateTargets,
-      userAgent: this.settings.userAgent,
-      ...(proxy ? { proxyUrl: proxy.url } : {}),
-    });
+    const response = await measureStage('fetch', () =>
+      this.engine.fetch({
+        url: job.url,
+        headers: options.headers,
+        timeoutMs: Math.min(options.timeout, remainingMs),
+        skipTlsVerification: options.skipTlsVerification,
+        maxBodyBytes: this.settings.maxResponseBytes,
+        allowPrivateTargets: this.settings.allowPrivateTargets,
+        userAgent: this.settings.userAgent,
+        ...(proxy ? { proxyUrl: proxy.url } : {}),
+      }),
+    );
     if (isPdf(response.contentType, response.body)) {
-      const pdf = await pdfDocument(response.body, options, responseMetadata(job.url, response));
+      const pdf = await measureStage('pdf', () =>
+        pdfDocument(response.body, options, responseMetadata(job.url, response)),
+      );
       return {
         document: withEngine(pdf.document, 'http'),
         usage: { proxyUsed: 'basic', ...(options.rawPdf ? {} : { pdfPagesParsed: pdf.pagesParsed }) },
@@ -163,13 +167,15 @@ export class PageScraper {
   }
 
   private async render(job: ScrapeJobCommand, proxy: ProxyEndpoint | undefined): Promise<ScrapeOutcome> {
-    const rendered = await this.browser.render({
-      url: job.url,
-      teamId: job.teamId,
-      options: job.options,
-      deadlineAt: job.deadlineAt,
-      ...(proxy ? { proxy } : {}),
-    });
+    const rendered = await measureStage('render', () =>
+      this.browser.render({
+        url: job.url,
+        teamId: job.teamId,
+        options: job.options,
+        deadlineAt: job.deadlineAt,
+        ...(proxy ? { proxy } : {}),
+      }),
+    );
     // The file itself comes from the HTTP engine; a site that answered it HTML would send us back here otherwise.
     if (rendered.response.contentType === 'application/pdf') {
       return this.fetchFirst(job, Math.max(1, job.deadlineAt - Date.now()), proxy, { renderShells: false });

@@ -70,7 +70,7 @@ export const pagesScraped = new Counter({
 
 export const scrapeStageDuration = new Histogram({
   name: 'wh_scrape_stage_duration_seconds',
-  help: 'Time of one stage of a scrape, by stage (convert: HTML to the requested formats)',
+  help: 'Time of one stage of a scrape, by stage: fetch (HTTP engine), render (Chromium), pdf, convert (HTML to the requested formats), extract (json/summary through extract-service)',
   labelNames: ['stage'] as const,
   buckets: LATENCY_BUCKETS,
   registers,
