@@ -28,9 +28,11 @@ function shapeOf(file: string): { imports: Record<string, string[]>; classes: Re
 
 /** Type errors of the files, compiled with the workspace's settings (aliases, strict, decorators). */
 function typeErrors(files: string[]): string[] {
-  const { config } = ts.readConfigFile(path.join(ROOT, 'tsconfig.base.json'), ts.sys.readFile);
-  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, ROOT);
-  const program = ts.createProgram(files, { ...options, noEmit: true });
+  const { config } = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), ts.sys.readFile);
+  const { options, fileNames } = ts.parseJsonConfigFileContent(config, ts.sys, ROOT);
+  // The workspace's declarations of untyped packages, which `npm run typecheck` sees as well.
+  const declarations = fileNames.filter((file) => file.endsWith('.d.ts'));
+  const program = ts.createProgram([...files, ...declarations], { ...options, noEmit: true });
   return ts
     .getPreEmitDiagnostics(program)
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));

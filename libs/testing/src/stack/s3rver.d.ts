@@ -1,4 +1,4 @@
-// s3rver (a development-only fake S3 server used by the S3 driver's tests) ships no types.
+// s3rver (a development-only fake S3 server for the tests of the S3 storage driver and of stacks) ships no types.
 declare module 's3rver' {
   interface S3rverOptions {
     address?: string;

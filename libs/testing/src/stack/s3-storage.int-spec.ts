@@ -1,8 +1,6 @@
 import { Readable } from 'node:stream';
-import { type S3Server, startS3Server } from '@wh/testing';
-import { createObjectStorage } from './create-object-storage';
-import type { ObjectStorage } from './object-storage';
-import { S3_STREAM_PART_BYTES } from './s3-storage';
+import { createObjectStorage, type ObjectStorage, S3_STREAM_PART_BYTES } from '@wh/platform/storage';
+import { type S3Server, startS3Server } from './s3-server';
 
 // A real S3 protocol conversation, against s3rver (an S3-compatible server on loopback) instead of AWS.
 describe('S3Storage', () => {
