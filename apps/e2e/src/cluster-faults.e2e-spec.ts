@@ -1,6 +1,8 @@
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'nats';
 import { Client } from 'pg';
+import puppeteer from 'puppeteer-core';
 import { Consumers } from '@wh/contracts';
 import { descendantsOf } from '@wh/platform/chromium';
 import {
@@ -9,8 +11,10 @@ import {
   eventually,
   type NatsCluster,
   type RunningStack,
+  type ServiceName,
   startNatsCluster,
   startStack,
+  stopProcess,
 } from '@wh/testing';
 import { admin, teamOnPlan } from './support/billing-admin';
 import { createSession } from './support/browser-sessions';
@@ -19,6 +23,16 @@ import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
 import { sharedInfrastructure } from './support/stack-env';
 
 const PAGES = 30;
+/** Slow pages, two at a time: the crawl outlasts most of the ten restarts of the rolling one. */
+const ROLLING_PAGES = 40;
+/** The crawl's own path first, so the restarts that matter most land while it runs. */
+const ROLLING_ORDER: ServiceName[] = [
+  'api-gateway',
+  'crawl-scheduler',
+  'scrape-worker',
+  'billing-service',
+  'browser-session-manager',
+];
 const CREDITS = 1_000;
 /** A charge whose ack was lost with the node is redelivered one ack wait later. */
 const BILLING_CATCH_UP_MS = Consumers.crawlSchedulerResults.ackWaitMs + 20_000;
@@ -141,6 +155,68 @@ describe('faults on a three-node NATS cluster with two replicas of each service'
     await node.start();
   }, 300_000);
 
+  /** Whether a process has not exited yet. */
+  const alive = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null;
+
+  it('completes a crawl while every service restarts one replica at a time; a browser session survives or ends with a reason', async () => {
+    const slowSite = await startOwnCrawlSite({ bulkPages: ROLLING_PAGES, bulkPageDelayMs: 1_500 });
+    try {
+      const session = await createSession(stack, { streamWebView: false });
+      const started = await callApi(stack, 'POST', '/v2/crawl', {
+        url: `${slowSite.origin}/bulk/0`,
+        crawlEntireDomain: true,
+        includePaths: ['^/bulk/'],
+        sitemap: 'skip',
+        maxConcurrency: 2,
+        scrapeOptions: { maxAge: 0 },
+      });
+      expect(started.status).toBe(200);
+      const id = started.body.id as string;
+
+      // As `kubectl rollout restart` does with maxUnavailable 1: stop one pod gracefully, wait for its successor.
+      let restartsMidCrawl = 0;
+      for (const service of ROLLING_ORDER) {
+        const urls = stack.replicaUrls[service] ?? [];
+        const replicas = stack.processesOf(service).map((child, index) => ({ child, url: urls[index] ?? '' }));
+        for (const { child, url } of replicas.filter((replica) => alive(replica.child))) {
+          await stopProcess(child);
+          await stack.startService(service, { port: Number(new URL(url).port) });
+          const progress = await callApi(stack, 'GET', `/v2/crawl/${id}?limit=1`);
+          if (progress.body.status === 'scraping') restartsMidCrawl += 1;
+        }
+      }
+      // The gateways', schedulers' and workers' restarts at least land while the crawl is still going.
+      expect(restartsMidCrawl).toBeGreaterThanOrEqual(6);
+
+      const finished = await waitForJob(stack, `/v2/crawl/${id}`, 120_000);
+      expect(finished.status).toBe('completed');
+      const kept = finished.data.map((page) => page.metadata.sourceURL);
+      expect(kept).toHaveLength(ROLLING_PAGES);
+      expect(new Set(kept).size).toBe(ROLLING_PAGES);
+      expect(finished.creditsUsed).toBe(ROLLING_PAGES);
+
+      await eventually(
+        async () => {
+          const view = await callApi(stack, 'GET', `/v2/browser/${session.id}`);
+          expect(view.status).toBe(200);
+          if (view.body.status === 'destroyed') {
+            expect(typeof view.body.endReason).toBe('string');
+            return;
+          }
+          const browser = await puppeteer.connect({ browserWSEndpoint: session.cdpUrl, protocolTimeout: 5_000 });
+          try {
+            expect(await browser.version()).toMatch(/Chrom/);
+          } finally {
+            await browser.disconnect();
+          }
+        },
+        { timeoutMs: 30_000, intervalMs: 500 },
+      );
+    } finally {
+      await slowSite.close();
+    }
+  }, 300_000);
+
   it('leaves no Chromium of a browser-session-manager killed with -9 running', async () => {
     const session = await createSession(stack, { streamWebView: false });
     const db = new Client({ connectionString: stack.databaseUrl });
@@ -155,16 +231,23 @@ describe('faults on a three-node NATS cluster with two replicas of each service'
     } finally {
       await db.end();
     }
-    const managers = stack.processesOf('browser-session-manager');
-    const index = (stack.replicaUrls['browser-session-manager'] ?? []).findIndex(
-      (url) => new URL(url).port === new URL(endpoint).port,
-    );
-    const manager = managers[index];
+    const urls = stack.replicaUrls['browser-session-manager'] ?? [];
+    const managers = stack.processesOf('browser-session-manager').filter(alive);
+    const manager = stack
+      .processesOf('browser-session-manager')
+      .find((child, index) => alive(child) && new URL(urls[index] ?? '').port === new URL(endpoint).port);
     if (!manager?.pid) throw new Error(`no manager process at ${endpoint}`);
 
-    // The session's browser and the warm one, with their renderers, zygotes and utility processes.
-    const browsers = chromiumChildrenOf(manager.pid);
-    expect(browsers.length).toBeGreaterThanOrEqual(2);
+    // The session's browser and the warm one (refilled after the take), with their renderers, zygotes and helpers.
+    const managerPid = manager.pid;
+    const browsers = await eventually(
+      () => {
+        const found = chromiumChildrenOf(managerPid);
+        expect(found.length).toBeGreaterThanOrEqual(2);
+        return found;
+      },
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
     const chromiums = browsers.flatMap((pid) => [pid, ...descendantsOf(pid)]);
     const exited = new Promise((resolve) => manager.once('exit', resolve));
     manager.kill('SIGKILL');
