@@ -18,10 +18,15 @@ if (!fs.existsSync(path.join(root, 'node_modules')) || mtime(installed) < mtime(
 }
 if (!run(['run', 'build'])) process.exit(1);
 
-const runner = spawn(process.execPath, ['-r', './tools/register-paths.js', 'dist/tools/dev/start.js'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// `npm start -- --replicas 2`: the runner reads its own arguments.
+const runner = spawn(
+  process.execPath,
+  ['-r', './tools/register-paths.js', 'dist/tools/dev/start.js', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 // The runner shares the terminal, so Ctrl-C reaches it directly; forwarding covers signals sent to this process
 // alone (kill, process managers). The runner treats repeats as one.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => runner.kill(signal));

@@ -325,6 +325,12 @@ describe('the production-like install', () => {
     });
   });
 
+  it('replicates every stream and bucket the services create to three NATS nodes', () => {
+    for (const { container } of byService.values()) {
+      expect(container.env?.find((variable) => variable.name === 'NATS_REPLICAS')?.value).toBe('3');
+    }
+  });
+
   it("has Prometheus scrape /metrics on every service's named port, selected by the chart's labels", () => {
     const monitor = objects.find((object) => object.kind === 'ServiceMonitor');
     expect(monitor?.metadata.labels).toMatchObject({ release: 'kube-prometheus-stack' });
@@ -433,6 +439,7 @@ describe('values.schema.json', () => {
     ['extra filter lists without their ConfigMap', mergeValues(DATABASE, { filterLists: { extra: ['a.txt'] } })],
     ['a misspelt service setting', mergeValues(DATABASE, { services: { 'api-gateway': { replica: 2 } } })],
     ['an unknown storage type', mergeValues(DATABASE, { storage: { type: 'nfs' } })],
+    ['no NATS replicas', mergeValues(DATABASE, { nats: { replicas: 0 } })],
   ])('refuses %s', (_name, values) => {
     expect(validate(withDefaults(values))).toBe(false);
   });

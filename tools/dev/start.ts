@@ -1,12 +1,14 @@
 // `npm start`: local NATS and Postgres (unless NATS_URL / DATABASE_URL point elsewhere), migrations, a dev API
 // key, and the six services as child processes with prefixed logs. Ctrl-C stops services first (they drain
 // against live infrastructure), then Postgres, then NATS.
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromiumBinary, ensureFilterLists } from './chromium';
 import { SystemPackageMissingError } from './debian-package';
 import { describeExtractionMode } from './extraction-mode';
 import { describeSearchMode } from './search-mode';
+import { parseStartOptions, replicaLabel, replicaPort, serviceOfLabel, type StartOptions } from './start-options';
 import { startNatsServer } from './nats-server';
 import { writeStackSettings } from './stack-settings';
 import { createDatabase, startEmbeddedPostgres, withDatabase } from './postgres';
@@ -68,8 +70,12 @@ function maskPassword(url: string): string {
 
 class Output {
   private readonly color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
-  private readonly width = Math.max(...SERVICES.map((service) => service.name.length));
+  private readonly width: number;
   private readonly prefixes = new Map<string, string>();
+
+  constructor(replicas: number) {
+    this.width = Math.max(...SERVICES.map((service) => replicaLabel(service.name, replicas - 1).length));
+  }
 
   prefix(name: string): string {
     let prefix = this.prefixes.get(name);
@@ -120,7 +126,21 @@ class DevStack {
   private ownsWorkspace = false;
   startup: Promise<void> = Promise.resolve();
 
-  constructor(private readonly out: Output) {}
+  constructor(
+    private readonly out: Output,
+    private readonly options: StartOptions,
+  ) {}
+
+  /** Every process to run: each service `replicas` times, the first of each on the service's own port. */
+  private get replicas(): { name: string; label: string; port: number }[] {
+    return SERVICES.flatMap((service) =>
+      Array.from({ length: this.options.replicas }, (_, index) => ({
+        name: service.name,
+        label: replicaLabel(service.name, index),
+        port: replicaPort(service.port, index),
+      })),
+    );
+  }
 
   get isStopping(): boolean {
     return this.stopping;
@@ -155,6 +175,10 @@ class DevStack {
       CHROMIUM_PATH: chromiumPath,
       // Below the 15 s this runner waits before SIGKILL, so in-flight work is handed back cleanly.
       SHUTDOWN_GRACE_MS: process.env.SHUTDOWN_GRACE_MS ?? '10000',
+      // One key for every gateway, or a file URL signed by one fails on the other (each makes its own otherwise).
+      ...(this.options.replicas > 1
+        ? { FILES_URL_SECRET: process.env.FILES_URL_SECRET ?? randomBytes(32).toString('base64url') }
+        : {}),
     };
 
     writeStackSettings(this.dataDir, {
@@ -177,9 +201,14 @@ class DevStack {
     for (const line of describeExtractionMode(env)) this.out.say(line);
     for (const line of describeSearchMode(env)) this.out.say(line);
 
-    for (const service of SERVICES) this.startService(service.name, service.port, env);
+    if (this.options.replicas > 1) {
+      this.out.say(
+        `${this.options.replicas} processes of each service on one NATS and one Postgres; replica k of a service on its port + 1000·(k-1) (the second gateway on :4002)`,
+      );
+    }
+    for (const replica of this.replicas) this.startService(replica.name, replica.label, replica.port, env);
     this.recordServicePids();
-    await Promise.all(SERVICES.map((service) => this.waitReady(service.name, service.port)));
+    await Promise.all(this.replicas.map((replica) => this.waitReady(replica.label, replica.port)));
     this.printBanner(apiKey);
   }
 
@@ -253,7 +282,7 @@ class DevStack {
     const leftovers = JSON.parse(readFileSync(this.servicePidsFile, 'utf8')) as Record<string, number>;
     await Promise.all(
       Object.entries(leftovers).map(async ([name, pid]) => {
-        if (!(await stopLeftover(pid, `dist/apps/${name}/src/main.js`))) return;
+        if (!(await stopLeftover(pid, `dist/apps/${serviceOfLabel(name)}/src/main.js`))) return;
         signalProcess(-pid, 'SIGKILL');
         this.out.say(`stopped ${name} (pid ${pid}) left running by an earlier npm start`);
       }),
@@ -269,10 +298,10 @@ class DevStack {
   }
 
   private async checkServicePorts(): Promise<void> {
-    for (const service of SERVICES) {
+    for (const service of this.replicas) {
       if (!(await isPortFree(service.port, '0.0.0.0'))) {
         throw new Error(
-          `port ${service.port} (${service.name}) is already in use; stop whatever holds it (e.g. \`ss -ltnp 'sport = :${service.port}'\`)`,
+          `port ${service.port} (${service.label}) is already in use; stop whatever holds it (e.g. \`ss -ltnp 'sport = :${service.port}'\`)`,
         );
       }
     }
@@ -399,22 +428,22 @@ class DevStack {
     return key;
   }
 
-  private startService(name: string, port: number, env: NodeJS.ProcessEnv): void {
+  private startService(name: string, label: string, port: number, env: NodeJS.ProcessEnv): void {
     this.guard();
     const [command, args] = this.node([`dist/apps/${name}/src/main.js`]);
     const service = spawnPrefixed({
-      name,
+      name: label,
       command,
       args,
       cwd: this.root,
       env: { ...env, HTTP_PORT: String(port) },
-      prefix: this.out.prefix(name),
+      prefix: this.out.prefix(label),
       // Own process group: Ctrl-C reaches only this runner, which stops services before their infrastructure.
       detached: true,
     });
     this.services.push(service);
     void service.exited.then((exit) => {
-      if (!this.stopping) void this.shutdown(1, `${name} exited unexpectedly (${describeExit(exit)})`);
+      if (!this.stopping) void this.shutdown(1, `${label} exited unexpectedly (${describeExit(exit)})`);
     });
   }
 
@@ -453,8 +482,15 @@ class DevStack {
 }
 
 async function main(): Promise<void> {
-  const out = new Output();
-  const stack = new DevStack(out);
+  let options: StartOptions;
+  try {
+    options = parseStartOptions(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  const out = new Output(options.replicas);
+  const stack = new DevStack(out, options);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.on(signal, () => void stack.shutdown(0, signal));
   }

@@ -268,8 +268,14 @@ describe('replica loss', () => {
       await deleteSession(stack, next.id);
     } finally {
       await db.end();
-      // A replica killed outright leaves its Chromium behind; the test cleans up after it.
-      for (const pid of browsersBefore) process.kill(pid, 'SIGKILL');
+      // A replica's browsers quit with it (--remote-debugging-pipe); any still running is cleaned up here.
+      for (const pid of browsersBefore) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Gone with its replica.
+        }
+      }
     }
   }, 60_000);
 });

@@ -66,8 +66,8 @@ async function killAndRestart(name: ServiceName, leftBehind: ChromiumTree): Prom
   return restarted;
 }
 
-describe('Chromium left behind by a service killed with SIGKILL', () => {
-  it('a restarted browser-session-manager kills its predecessor’s session and warm browsers and removes their folders', async () => {
+describe('Chromium of a service killed with SIGKILL', () => {
+  it('a browser-session-manager killed outright takes its browsers with it; its successor removes their folders', async () => {
     const stack = own.stack();
     await createSession(stack, { streamWebView: false });
     const manager = stack.processes.get('browser-session-manager');
@@ -81,7 +81,11 @@ describe('Chromium left behind by a service killed with SIGKILL', () => {
     const foldersBefore = readdirSync(dataDir);
     expect(foldersBefore).toHaveLength(2);
 
-    const restarted = await killAndRestart('browser-session-manager', before);
+    // Session browsers quit with their manager (--remote-debugging-pipe): nothing is left running, only folders.
+    await killOutright(manager);
+    await eventually(() => expect(before.all.filter(isRunning)).toEqual([]), { timeoutMs: 5_000 });
+    expect(readdirSync(dataDir)).toEqual(foldersBefore);
+    const restarted = await stack.startService('browser-session-manager');
 
     // The new replica's own warm browser is not taken for an orphan.
     const after = await eventually(() => {

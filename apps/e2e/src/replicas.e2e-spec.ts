@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { connect } from 'nats';
 import { Client } from 'pg';
 import puppeteer from 'puppeteer-core';
 import {
@@ -41,6 +42,7 @@ describe('two replicas of each service on a three-node NATS cluster', () => {
           FILES_URL_SECRET: 'one-secret-for-both-gateways-of-the-replica-test',
           BROWSER_WARM_POOL_SIZE: '0',
           BROWSER_HEARTBEAT_MS: '500',
+          NATS_REPLICAS: '3',
         },
         label: 'replicas',
       },
@@ -93,6 +95,25 @@ describe('two replicas of each service on a three-node NATS cluster', () => {
     expect(byWorker).toHaveLength(2);
     for (const urls of byWorker) expect(urls.length).toBeGreaterThan(0);
   }, 240_000);
+
+  it('keeps every stream and bucket of the stack on all three NATS nodes', async () => {
+    const prefixes = [`${stack.namespace.toUpperCase()}_`, `OBJ_${stack.namespace}_`, `KV_${stack.namespace}_`];
+    const connection = await connect({ servers: cluster.url.split(',') });
+    try {
+      const replicasByStream = new Map<string, number>();
+      for await (const stream of (await connection.jetstreamManager()).streams.list()) {
+        const { name, num_replicas: replicas } = stream.config;
+        if (prefixes.some((prefix) => name.startsWith(prefix))) replicasByStream.set(name, replicas);
+      }
+      // Each service provisions its streams at boot: scrape jobs, crawl events, billing usage, dead letters...
+      expect(replicasByStream.size).toBeGreaterThanOrEqual(4);
+      expect(Object.fromEntries(replicasByStream)).toEqual(
+        Object.fromEntries([...replicasByStream.keys()].map((name) => [name, 3])),
+      );
+    } finally {
+      await connection.close();
+    }
+  });
 
   it('answers scrapes through either gateway', async () => {
     const gateways = stack.replicaUrls['api-gateway'] ?? [];

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { CHROMIUM_BASE_FLAGS } from '@wh/platform/chromium';
 
 /** Session browsers expose DevTools on loopback only: the replica's own proxy is their one client. */
@@ -8,6 +9,9 @@ const CHROMIUM_FLAGS = [
   '--disable-breakpad',
   '--remote-debugging-address=127.0.0.1',
   '--remote-debugging-port=0',
+  // Chromium reads DevTools commands from fd 3 and quits when that pipe closes: the kernel closes it when the
+  // replica dies, even by SIGKILL, so a browser never outlives the process that owns it.
+  '--remote-debugging-pipe',
   '--window-size=1280,800',
 ];
 
@@ -58,7 +62,9 @@ export class ChromiumProcess {
 
   static async launch(command: ChromiumCommand, userDataDir: string): Promise<ChromiumProcess> {
     const flags = [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`, ...command.extraFlags, 'about:blank'];
-    const child = spawn(command.binary, flags, { stdio: ['ignore', 'ignore', 'pipe'] });
+    // fd 3 and 4 are the DevTools pipe (commands in, replies out): held open, never written, its output drained.
+    const child = spawn(command.binary, flags, { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
+    (child.stdio[4] as Readable | null)?.resume();
     const url = await new Promise<string>((resolve, reject) => {
       let seen = '';
       const timer = setTimeout(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ChromiumOwner } from '@wh/platform/chromium';
 import type { Logger } from '@wh/platform/logging';
@@ -15,6 +15,8 @@ export interface LaunchedBrowser {
 }
 
 export const USER_DATA_FOLDER = 'user-data';
+/** A file in each session folder naming the replica that owns it, so a successor knows what it may remove. */
+const OWNER_FILE = 'owner';
 
 /** Where and as whose a replica starts its browsers. */
 export interface BrowserLaunchSettings {
@@ -35,6 +37,7 @@ export async function launchBrowser(
   try {
     await mkdir(path.join(sessionDir, 'downloads'), { recursive: true });
     await mkdir(path.join(sessionDir, 'uploads'), { recursive: true });
+    await writeFile(path.join(sessionDir, OWNER_FILE), settings.owner.mark);
     if (prepare) await prepare(userDataDir);
     await mkdir(userDataDir, { recursive: true });
     const chromium = await ChromiumProcess.launch(
@@ -55,7 +58,9 @@ export async function launchBrowser(
 
 /**
  * Kills the browsers (warm or in a session) that a replica of this scope left running when it was killed, and
- * removes their session folders; returns how many there were. Their sessions are ended by the replicas' heartbeat.
+ * removes their session folders; returns how many browsers there were. Their sessions are ended by the replicas'
+ * heartbeat. Browsers quit with their replica (see ChromiumProcess), so mostly only folders are left: those whose
+ * owner file names a replica of this scope that no longer runs go too; other replicas' on the same host stay.
  */
 export async function reapOrphanedBrowsers(settings: BrowserLaunchSettings): Promise<number> {
   const reaped = settings.owner.reapOrphans();
@@ -63,6 +68,12 @@ export async function reapOrphanedBrowsers(settings: BrowserLaunchSettings): Pro
   for (const { userDataDir } of reaped) {
     const sessionDir = userDataDir && path.dirname(path.resolve(userDataDir));
     if (sessionDir && path.dirname(sessionDir) === dataDir) await rm(sessionDir, { recursive: true, force: true });
+  }
+  for (const folder of await readdir(dataDir).catch(() => [])) {
+    const owner = await readFile(path.join(dataDir, folder, OWNER_FILE), 'utf8').catch(() => undefined);
+    if (owner !== undefined && settings.owner.isOrphaned(owner.trim())) {
+      await rm(path.join(dataDir, folder), { recursive: true, force: true });
+    }
   }
   return reaped.length;
 }

@@ -91,6 +91,16 @@ describe('ChromiumOwner', () => {
     expect(owner.reapOrphans().map((browser) => browser.pid)).toEqual([orphan.pid]);
   });
 
+  it("takes a mark of a dead owner of its scope for an orphan, and not its own, another scope's or a bad one", () => {
+    const scope = `spec-mark.${process.pid}`;
+    const owner = new ChromiumOwner(scope);
+    expect(owner.flag).toBe(`--webharvest-owner=${owner.mark}`);
+    expect(owner.isOrphaned(`${scope}/${deadOwnerIdentity()}`)).toBe(true);
+    expect(owner.isOrphaned(owner.mark)).toBe(false);
+    expect(owner.isOrphaned(`spec-other.${process.pid}/${deadOwnerIdentity()}`)).toBe(false);
+    expect(owner.isOrphaned(`${scope}/not-a-pid`)).toBe(false);
+  });
+
   it('refuses a scope that would not survive the command line', () => {
     expect(() => new ChromiumOwner('wh/scrape worker')).toThrow(/invalid Chromium owner scope/);
   });

@@ -65,6 +65,8 @@ export interface ReapedBrowser {
 export class ChromiumOwner {
   /** The switch to add to every Chromium this process starts. */
   readonly flag: string;
+  /** Who this process is, in its scope: the switch's value, also for marking what else it owns (folders). */
+  readonly mark: string;
 
   /**
    * @param scope who may reap whose browsers: the deployment and the kind of service (`<namespace>.<service>`),
@@ -72,7 +74,8 @@ export class ChromiumOwner {
    */
   constructor(readonly scope: string) {
     if (!SCOPE_PATTERN.test(scope)) throw new Error(`invalid Chromium owner scope: ${scope}`);
-    this.flag = `${OWNER_SWITCH}${scope}/${processIdentity(process.pid) ?? process.pid}`;
+    this.mark = `${scope}/${processIdentity(process.pid) ?? process.pid}`;
+    this.flag = `${OWNER_SWITCH}${this.mark}`;
   }
 
   /** Kills every browser of this scope whose owner process has gone, with its helpers; returns what it killed. */
@@ -88,7 +91,7 @@ export class ChromiumOwner {
       // One read of each process's command line: it names the owner and, for an orphan, its folder.
       const args = readProc(entry, 'cmdline')?.split('\0') ?? [];
       const owner = switchValue(args, OWNER_SWITCH);
-      if (!owner || !this.isOrphanedBy(owner)) continue;
+      if (!owner || !this.isOrphaned(owner)) continue;
       const pid = Number(entry);
       const userDataDir = switchValue(args, '--user-data-dir=');
       // The tree is read before anything dies: a killed parent's children move to init and out of reach.
@@ -99,7 +102,8 @@ export class ChromiumOwner {
     return reaped;
   }
 
-  private isOrphanedBy(owner: string): boolean {
+  /** Whether a mark names an owner of this scope that no longer runs. */
+  isOrphaned(owner: string): boolean {
     const separator = owner.lastIndexOf('/');
     if (owner.slice(0, separator) !== this.scope) return false;
     const identity = owner.slice(separator + 1);

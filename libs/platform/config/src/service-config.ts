@@ -7,6 +7,15 @@ export class ServiceConfig {
   NATS_URL: string = 'nats://127.0.0.1:4222';
 
   /**
+   * Copies of every stream and bucket the services create: 1 on a single server, 3 on a clustered JetStream so
+   * losing one node loses no message (more than the cluster has nodes and creating the stream fails).
+   */
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  NATS_REPLICAS: number = 1;
+
+  /**
    * Prefix of every stream, subject, consumer and bucket name, so several deployments (or test runs)
    * share one NATS server without colliding.
    */

@@ -35,6 +35,7 @@ export class MessagingModule {
           const nats = await NatsClient.connect({
             servers: config.NATS_URL,
             namespace: config.WH_NAMESPACE,
+            replicas: config.NATS_REPLICAS,
             serviceName: options.serviceName,
           });
           for (const stream of options.streams) await nats.ensureStream(stream);

@@ -2,6 +2,7 @@ import {
   AckPolicy,
   connect,
   DeliverPolicy,
+  ErrorCode,
   type JetStreamClient,
   type JetStreamManager,
   type NatsConnection,
@@ -17,12 +18,41 @@ export interface NatsClientOptions {
   servers: string;
   namespace: string;
   serviceName: string;
+  /** Copies of every stream and bucket this client creates (NATS_REPLICAS); 1 when not given. */
+  replicas?: number;
   /** Give up after this long instead of waiting for the server forever (for short-lived command-line tools). */
   connectTimeoutMs?: number;
 }
 
 function isNotFound(error: unknown): boolean {
   return error instanceof Error && /not found/i.test(error.message);
+}
+
+/** How long a service keeps trying to provision while the cluster is busy, before its boot fails. */
+const PROVISIONING_DEADLINE_MS = 60_000;
+
+/**
+ * Errors of a clustered JetStream that pass: nats-server 2.9 leaves a create request for a stream or consumer that
+ * another client is creating right now unanswered (a timeout), or answers that the name is in use; and while a
+ * meta leader is elected, nobody answers at all.
+ */
+function isBusy(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: string }).code;
+  return code === ErrorCode.Timeout || code === ErrorCode.NoResponders || /already in use/i.test(error.message);
+}
+
+/** Runs one provisioning step again (from its reads) until it gets through a busy cluster. */
+async function provisionPatiently(step: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + PROVISIONING_DEADLINE_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(attempt * 200, 2_000)));
+    }
+  }
 }
 
 /** One NATS connection per process, with the JetStream handles, the namespace it works in and its payload codec. */
@@ -35,8 +65,10 @@ export class NatsClient {
     readonly manager: JetStreamManager,
     readonly namespace: Namespace,
     readonly serviceName: string,
+    /** Copies a stream or bucket this client creates gets: callers opening buckets of their own pass it on. */
+    readonly replicas: number,
   ) {
-    this.payloads = new PayloadCodec(jetstream, namespace, () => this.maxPayloadBytes);
+    this.payloads = new PayloadCodec(jetstream, namespace, () => this.maxPayloadBytes, replicas);
   }
 
   static async connect(options: NatsClientOptions): Promise<NatsClient> {
@@ -57,6 +89,7 @@ export class NatsClient {
       manager,
       new Namespace(options.namespace),
       options.serviceName,
+      options.replicas ?? 1,
     );
   }
 
@@ -75,6 +108,10 @@ export class NatsClient {
    * release added would leave that release's publishers without a stream. Retiring a subject is a deliberate step.
    */
   async ensureStream(definition: StreamDefinition): Promise<void> {
+    await provisionPatiently(() => this.provisionStream(definition));
+  }
+
+  private async provisionStream(definition: StreamDefinition): Promise<void> {
     const config = {
       name: this.namespace.stream(definition.name),
       subjects: definition.subjects.map((subject) => this.namespace.subject(subject)),
@@ -82,6 +119,7 @@ export class NatsClient {
       storage: StorageType.File,
       max_age: nanos(definition.maxAgeMs),
       duplicate_window: nanos(definition.duplicateWindowMs),
+      num_replicas: this.replicas,
     };
     let existingSubjects: string[];
     try {
@@ -99,6 +137,10 @@ export class NatsClient {
 
   /** Creates the durable pull consumer, or updates its settings. */
   async ensureConsumer(definition: ConsumerDefinition): Promise<void> {
+    await provisionPatiently(() => this.provisionConsumer(definition));
+  }
+
+  private async provisionConsumer(definition: ConsumerDefinition): Promise<void> {
     const stream = this.namespace.stream(definition.stream.name);
     const durable = this.namespace.consumer(definition.durableName);
     const config = {

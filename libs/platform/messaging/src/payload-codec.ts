@@ -34,6 +34,7 @@ export class PayloadCodec {
     private readonly jetstream: JetStreamClient,
     private readonly namespace: Namespace,
     private readonly maxPayloadBytes: () => number,
+    private readonly replicas = 1,
   ) {}
 
   /** The body to send; sets the object header on `headers` when the body went to the object store. */
@@ -115,6 +116,7 @@ export class PayloadCodec {
       const opening = this.jetstream.views.os(this.namespace.bucket(LargePayloadBucket.name), {
         ttl: nanos(LargePayloadBucket.ttlMs),
         storage: StorageType.File,
+        replicas: this.replicas,
       });
       // A failed open (server briefly away) must not stick: the next message tries again.
       opening.catch(() => {

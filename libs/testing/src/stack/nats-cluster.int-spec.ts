@@ -1,5 +1,8 @@
 import { connect, type NatsConnection, StorageType } from 'nats';
+import { Consumers, Streams } from '@wh/contracts';
+import { NatsClient } from '@wh/platform/messaging';
 import { eventually } from '../eventually';
+import { removeNamespace } from './stack';
 import { type NatsCluster, startNatsCluster } from './nats-cluster';
 
 // The three-node cluster the multi-replica tests run on: nats-server 2.9.10 replicates a stream to every node, and
@@ -50,4 +53,30 @@ describe('startNatsCluster', () => {
     );
     await manager.streams.delete(stream);
   }, 90_000);
+
+  // Replicas of every service boot at once and provision the same streams: nats-server 2.9 leaves all but one of the
+  // racing create requests unanswered, which without retries failed four boots out of five.
+  it('lets five clients provision the same streams and consumers at replication 3 at once', async () => {
+    const namespace = `race_${Date.now().toString(36)}`;
+    const clients = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        NatsClient.connect({ servers: cluster.url, namespace, serviceName: `racer-${index}`, replicas: 3 }),
+      ),
+    );
+    try {
+      await Promise.all(
+        clients.map(async (client) => {
+          for (const stream of Object.values(Streams)) await client.ensureStream(stream);
+          await client.ensureConsumer(Consumers.crawlSchedulerResults);
+        }),
+      );
+      const manager = await connection.jetstreamManager();
+      for (const stream of Object.values(Streams)) {
+        expect((await manager.streams.info(`${namespace.toUpperCase()}_${stream.name}`)).config.num_replicas).toBe(3);
+      }
+    } finally {
+      await Promise.all(clients.map((client) => client.close()));
+      await removeNamespace(await connection.jetstreamManager(), namespace);
+    }
+  }, 120_000);
 });

@@ -90,9 +90,24 @@ export async function startNatsCluster(
   const binary = await ensureNatsServerBinary();
   const workDir = await mkdtemp(path.join(tmpdir(), 'wh-nats-cluster-'));
   const clusterName = path.basename(workDir);
+  // A port freed for us can be handed out again at the next call: nine distinct ones are needed.
+  const taken = new Set<number>();
+  const distinctPort = async (): Promise<number> => {
+    for (;;) {
+      const port = await freePort();
+      if (taken.has(port)) continue;
+      taken.add(port);
+      return port;
+    }
+  };
   const ports: NodePorts[] = [];
   for (let index = 0; index < count; index++) {
-    ports.push({ name: `n${index + 1}`, client: await freePort(), monitor: await freePort(), route: await freePort() });
+    ports.push({
+      name: `n${index + 1}`,
+      client: await distinctPort(),
+      monitor: await distinctPort(),
+      route: await distinctPort(),
+    });
   }
 
   const nodes = await Promise.all(

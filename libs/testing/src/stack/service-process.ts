@@ -40,9 +40,11 @@ export async function runCompiled(entry: string, args: string[], env: NodeJS.Pro
   return stdout;
 }
 
-export async function waitForHttpOk(url: string, timeoutMs: number): Promise<void> {
+/** Polls `url` until it answers 200; stops (quietly) once `abort` fires. */
+export async function waitForHttpOk(url: string, timeoutMs: number, abort?: AbortSignal): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (abort?.aborted) return;
     try {
       const response = await fetch(url);
       if (response.ok) return;

@@ -42,6 +42,8 @@ export interface RunningStack extends StackDescription {
   env: NodeJS.ProcessEnv;
   /** Base URL of every process of each service (`replicas` at start, plus those `startService` added). */
   replicaUrls: Partial<Record<ServiceName, string[]>>;
+  /** The processes of a service, in the order of its `replicaUrls` (a killed one stays listed). */
+  processesOf(service: ServiceName): ChildProcess[];
   /** The stack's own S3-compatible server, when started with `objectStorage: 's3'`; `STORAGE_URL` names it. */
   s3?: S3Server;
   /** Starts one more replica (or a replacement) of a service in this stack; `port` picks its HTTP port. */
@@ -110,23 +112,33 @@ export async function startStack(
   const started: ChildProcess[] = [];
   const healthUrls: Record<string, string> = {};
   const replicaUrls: Partial<Record<ServiceName, string[]>> = {};
+  const replicaProcesses: Partial<Record<ServiceName, ChildProcess[]>> = {};
   let replica = 0;
   const startService = async (service: ServiceName, startOptions: { port?: number } = {}): Promise<ChildProcess> => {
     const port =
       startOptions.port ?? (service === 'api-gateway' && !processes.has(service) ? gatewayPort : await freePort());
     replica += 1;
-    const child = spawnCompiled(
-      `apps/${service}/src/main.js`,
-      [],
-      { ...env, HTTP_PORT: String(port) },
-      path.join(logDir, `${service}-${replica}.log`),
-    );
+    const logFile = path.join(logDir, `${service}-${replica}.log`);
+    const child = spawnCompiled(`apps/${service}/src/main.js`, [], { ...env, HTTP_PORT: String(port) }, logFile);
     // Tracked before it is ready, so that a stack which never comes up still stops everything it started.
     started.push(child);
     const healthUrl = `http://127.0.0.1:${port}`;
-    await waitForHttpOk(`${healthUrl}/readyz`, READINESS_TIMEOUT_MS);
+    // A service that dies while booting fails the start at once, not after the readiness timeout.
+    let onExit: (code: number | null, signal: NodeJS.Signals | null) => void = () => undefined;
+    const diedBooting = new Promise<never>((_, reject) => {
+      onExit = (code, signal) => reject(new Error(`${service} exited (${code ?? signal}) while booting: ${logFile}`));
+      child.once('exit', onExit);
+    });
+    const stopPolling = new AbortController();
+    try {
+      await Promise.race([waitForHttpOk(`${healthUrl}/readyz`, READINESS_TIMEOUT_MS, stopPolling.signal), diedBooting]);
+    } finally {
+      child.off('exit', onExit);
+      stopPolling.abort();
+    }
     if (!processes.has(service)) healthUrls[service] = healthUrl;
     replicaUrls[service] = [...(replicaUrls[service] ?? []), healthUrl];
+    replicaProcesses[service] = [...(replicaProcesses[service] ?? []), child];
     processes.set(service, child);
     return child;
   };
@@ -160,6 +172,7 @@ export async function startStack(
     processes,
     env,
     replicaUrls,
+    processesOf: (service) => [...(replicaProcesses[service] ?? [])],
     ...(s3 ? { s3 } : {}),
     startService,
     stop,

@@ -1,0 +1,261 @@
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { connect } from 'nats';
+import { Client } from 'pg';
+import puppeteer from 'puppeteer-core';
+import { Consumers } from '@wh/contracts';
+import { descendantsOf } from '@wh/platform/chromium';
+import {
+  callApi,
+  type CrawlSite,
+  eventually,
+  type NatsCluster,
+  type RunningStack,
+  type ServiceName,
+  startNatsCluster,
+  startStack,
+  stopProcess,
+} from '@wh/testing';
+import { admin, teamOnPlan } from './support/billing-admin';
+import { createSession } from './support/browser-sessions';
+import { chromiumChildrenOf } from './support/chromium-processes';
+import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
+import { sharedInfrastructure } from './support/stack-env';
+
+const PAGES = 30;
+/** Slow pages, two at a time: the crawl outlasts most of the ten restarts of the rolling one. */
+const ROLLING_PAGES = 40;
+/** The crawl's own path first, so the restarts that matter most land while it runs. */
+const ROLLING_ORDER: ServiceName[] = [
+  'api-gateway',
+  'crawl-scheduler',
+  'scrape-worker',
+  'billing-service',
+  'browser-session-manager',
+];
+const CREDITS = 1_000;
+/** A charge whose ack was lost with the node is redelivered one ack wait later. */
+const BILLING_CATCH_UP_MS = Consumers.crawlSchedulerResults.ackWaitMs + 20_000;
+
+/** Whether a process runs (a zombie, reaped by nobody yet, counts as gone). */
+function running(pid: number): boolean {
+  try {
+    return !/^\S+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Faults a Kubernetes install with replicas meets: a NATS node lost in the middle of a crawl (streams and buckets at
+ * replication 3, so the other two carry on), and a browser-session-manager pod killed outright, whose browsers must
+ * not outlive it. Two processes of each service on a three-node cluster, as in replicas.e2e-spec.ts.
+ */
+describe('faults on a three-node NATS cluster with two replicas of each service', () => {
+  let cluster: NatsCluster;
+  let stack: RunningStack;
+  let site: CrawlSite;
+
+  beforeAll(async () => {
+    cluster = await startNatsCluster();
+    stack = await startStack(
+      { natsUrl: cluster.url, postgresAdminUrl: sharedInfrastructure().postgresAdminUrl },
+      {
+        services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service', 'browser-session-manager'],
+        replicas: 2,
+        objectStorage: 's3',
+        env: {
+          FILES_URL_SECRET: 'one-secret-for-both-gateways-of-the-cluster-faults-test',
+          NATS_REPLICAS: '3',
+          // One warm browser on each manager: the killed one surely has a Chromium of its own.
+          BROWSER_WARM_POOL_SIZE: '1',
+          BROWSER_HEARTBEAT_MS: '500',
+        },
+        label: 'cluster-faults',
+      },
+    );
+    site = await startOwnCrawlSite({ bulkPages: PAGES, bulkPageDelayMs: 150 });
+  }, 240_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await cluster?.stop();
+    await site?.close();
+  }, 60_000);
+
+  /** The node leading the scrape-jobs stream: losing it forces an election in the middle of the work. */
+  async function scrapeJobsLeader(): Promise<string> {
+    const connection = await connect({ servers: cluster.url.split(',') });
+    try {
+      const info = await (
+        await connection.jetstreamManager()
+      ).streams.info(`${stack.namespace.toUpperCase()}_SCRAPE_JOBS`);
+      expect(info.config.num_replicas).toBe(3);
+      return info.cluster?.leader ?? '';
+    } finally {
+      await connection.close();
+    }
+  }
+
+  it('completes a crawl across a kill -9 of the NATS node leading its stream: every page fetched, kept and billed once', async () => {
+    const team = await teamOnPlan(stack, 'nats-node-kill', ['--credits', String(CREDITS)]);
+    const caller = { baseUrl: stack.baseUrl, apiKey: team.apiKey };
+    const started = await callApi(caller, 'POST', '/v2/crawl', {
+      url: `${site.origin}/bulk/0`,
+      crawlEntireDomain: true,
+      includePaths: ['^/bulk/'],
+      sitemap: 'skip',
+      scrapeOptions: { maxAge: 0 },
+    });
+    expect(started.status).toBe(200);
+    const id = started.body.id as string;
+    await eventually(
+      async () => {
+        const status = await callApi(caller, 'GET', `/v2/crawl/${id}?limit=1`);
+        expect(status.body.completed as number).toBeGreaterThanOrEqual(4);
+      },
+      { timeoutMs: 60_000, intervalMs: 100 },
+    );
+    const leaderName = await scrapeJobsLeader();
+    const node = cluster.nodes.find((candidate) => candidate.name === leaderName);
+    if (!node) throw new Error(`no node named ${leaderName}`);
+    // The kill must land mid-crawl, or the test proves nothing about it.
+    expect((await callApi(caller, 'GET', `/v2/crawl/${id}?limit=1`)).body.completed as number).toBeLessThan(PAGES);
+    await node.kill('SIGKILL');
+
+    const finished = await waitForJob(caller, `/v2/crawl/${id}`, 150_000);
+    expect(finished.status).toBe('completed');
+    const kept = finished.data.map((page) => page.metadata.sourceURL);
+    expect(kept).toHaveLength(PAGES);
+    expect(new Set(kept).size).toBe(PAGES);
+    expect(finished.creditsUsed).toBe(PAGES);
+    const fetched = site.pathsFetched().filter((fetchedPath) => fetchedPath.startsWith('/bulk/'));
+    expect(fetched).toHaveLength(PAGES);
+    expect(new Set(fetched).size).toBe(PAGES);
+
+    await eventually(
+      async () => {
+        const usage = await callApi(caller, 'GET', '/v2/team/credit-usage');
+        expect((usage.body.data as { remainingCredits: number }).remainingCredits).toBe(CREDITS - PAGES);
+      },
+      { timeoutMs: BILLING_CATCH_UP_MS, intervalMs: 250 },
+    );
+    const db = new Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ charges: string; credits: string }>(
+        "select count(*) as charges, coalesce(sum(credits), 0) as credits from credit_ledger where job_id = $1 and entry = 'charge'",
+        [id],
+      );
+      expect(rows[0]).toEqual({ charges: String(PAGES), credits: String(PAGES) });
+    } finally {
+      await db.end();
+    }
+    expect(await admin(stack, ['reconcile'])).toContain('no drift');
+    await node.start();
+  }, 300_000);
+
+  /** Whether a process has not exited yet. */
+  const alive = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null;
+
+  it('completes a crawl while every service restarts one replica at a time; a browser session survives or ends with a reason', async () => {
+    const slowSite = await startOwnCrawlSite({ bulkPages: ROLLING_PAGES, bulkPageDelayMs: 1_500 });
+    try {
+      const session = await createSession(stack, { streamWebView: false });
+      const started = await callApi(stack, 'POST', '/v2/crawl', {
+        url: `${slowSite.origin}/bulk/0`,
+        crawlEntireDomain: true,
+        includePaths: ['^/bulk/'],
+        sitemap: 'skip',
+        maxConcurrency: 2,
+        scrapeOptions: { maxAge: 0 },
+      });
+      expect(started.status).toBe(200);
+      const id = started.body.id as string;
+
+      // As `kubectl rollout restart` does with maxUnavailable 1: stop one pod gracefully, wait for its successor.
+      let restartsMidCrawl = 0;
+      for (const service of ROLLING_ORDER) {
+        const urls = stack.replicaUrls[service] ?? [];
+        const replicas = stack.processesOf(service).map((child, index) => ({ child, url: urls[index] ?? '' }));
+        for (const { child, url } of replicas.filter((replica) => alive(replica.child))) {
+          await stopProcess(child);
+          await stack.startService(service, { port: Number(new URL(url).port) });
+          const progress = await callApi(stack, 'GET', `/v2/crawl/${id}?limit=1`);
+          if (progress.body.status === 'scraping') restartsMidCrawl += 1;
+        }
+      }
+      // The gateways', schedulers' and workers' restarts at least land while the crawl is still going.
+      expect(restartsMidCrawl).toBeGreaterThanOrEqual(6);
+
+      const finished = await waitForJob(stack, `/v2/crawl/${id}`, 120_000);
+      expect(finished.status).toBe('completed');
+      const kept = finished.data.map((page) => page.metadata.sourceURL);
+      expect(kept).toHaveLength(ROLLING_PAGES);
+      expect(new Set(kept).size).toBe(ROLLING_PAGES);
+      expect(finished.creditsUsed).toBe(ROLLING_PAGES);
+
+      await eventually(
+        async () => {
+          const view = await callApi(stack, 'GET', `/v2/browser/${session.id}`);
+          expect(view.status).toBe(200);
+          if (view.body.status === 'destroyed') {
+            expect(typeof view.body.endReason).toBe('string');
+            return;
+          }
+          const browser = await puppeteer.connect({ browserWSEndpoint: session.cdpUrl, protocolTimeout: 5_000 });
+          try {
+            expect(await browser.version()).toMatch(/Chrom/);
+          } finally {
+            await browser.disconnect();
+          }
+        },
+        { timeoutMs: 30_000, intervalMs: 500 },
+      );
+    } finally {
+      await slowSite.close();
+    }
+  }, 300_000);
+
+  it('leaves no Chromium of a browser-session-manager killed with -9 running', async () => {
+    const session = await createSession(stack, { streamWebView: false });
+    const db = new Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    let endpoint: string;
+    try {
+      const { rows } = await db.query<{ endpoint: string }>(
+        'select r.endpoint from browser_sessions s join browser_replicas r on r.id = s.replica_id where s.id = $1',
+        [session.id],
+      );
+      endpoint = rows[0]?.endpoint ?? '';
+    } finally {
+      await db.end();
+    }
+    const urls = stack.replicaUrls['browser-session-manager'] ?? [];
+    const managers = stack.processesOf('browser-session-manager').filter(alive);
+    const manager = stack
+      .processesOf('browser-session-manager')
+      .find((child, index) => alive(child) && new URL(urls[index] ?? '').port === new URL(endpoint).port);
+    if (!manager?.pid) throw new Error(`no manager process at ${endpoint}`);
+
+    // The session's browser and the warm one (refilled after the take), with their renderers, zygotes and helpers.
+    const managerPid = manager.pid;
+    const browsers = await eventually(
+      () => {
+        const found = chromiumChildrenOf(managerPid);
+        expect(found.length).toBeGreaterThanOrEqual(2);
+        return found;
+      },
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
+    const chromiums = browsers.flatMap((pid) => [pid, ...descendantsOf(pid)]);
+    const exited = new Promise((resolve) => manager.once('exit', resolve));
+    manager.kill('SIGKILL');
+    await exited;
+
+    await eventually(() => expect(chromiums.filter(running)).toEqual([]), { timeoutMs: 10_000, intervalMs: 100 });
+    const survivor = managers.find((other) => other !== manager);
+    if (!survivor?.pid) throw new Error('no surviving manager');
+    expect(chromiumChildrenOf(survivor.pid).length).toBeGreaterThanOrEqual(1);
+  }, 120_000);
+});
