@@ -43,6 +43,16 @@ function collectBefore(container: Node, end: Node, nodes: Node[]): void {
   }
 }
 
+/**
+ * `element.closest(selectors)` for selectors that are element names alone, `names`, or null for no element. jsdom
+ * builds a selector engine for each document the first time a selector is asked of it, which costs more than a page's
+ * walks up the tree together.
+ */
+export function closestNamed(element: Element | null, names: ReadonlySet<string>): Element | null {
+  for (let node = element; node; node = node.parentElement) if (names.has(node.localName)) return node;
+  return null;
+}
+
 const SHOW_TEXT = 0x4;
 
 /** Every text node under `root`, in document order. */

@@ -1,4 +1,4 @@
-import { compactText, type TextMasses, visibleChars } from '../dom/text-measure';
+import { compactText, type TextMasses } from '../dom/text-measure';
 import { findContentRegion, largestRunItemChars, mainLandmark, measureText } from './content-region';
 import { restoreDroppedSections } from './dropped-sections';
 import { markedQuestionText, removeAfterLastAnswer } from './heuristics/discussion-page';
@@ -12,7 +12,7 @@ import { removeStrayLabels } from './heuristics/stray-labels';
 import { removeTrailingHeadings } from './heuristics/trailing-headings';
 import { removeWriterBios } from './heuristics/writer-bio';
 import { removeAffiliateDisclosures } from './heuristics/affiliate-disclosure';
-import { extractMainContent } from './main-content';
+import { readabilityArticle } from './main-content';
 import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 import { liesOutsideRegion, precedesRegion } from './separate-readings';
 
@@ -82,9 +82,10 @@ export function chooseMainContent(document: Document, hints: MainContentHints): 
   // Readability rewrites the document: the region is read from a copy.
   const regionCopy = region.cloneNode(true) as Element;
   const pageText = compactText(document.body.textContent ?? '');
-  const article = extractMainContent(document);
+  const reading = readabilityArticle(document);
+  const article = reading?.content;
   const share = hints.discussion ? DISCUSSION_READABILITY_SHARE : READABILITY_SHARE;
-  const articleChars = article ? visibleChars(article) : 0;
+  const articleChars = reading?.chars ?? 0;
   if (article && articleChars >= share * regionLeft && articleChars > postChars) {
     return cleanedArticle(article, hints, regionCopy);
   }

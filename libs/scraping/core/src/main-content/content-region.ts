@@ -1,11 +1,10 @@
-import type { TextMass, TextMasses } from '../dom/text-measure';
+import { type TextMass, type TextMasses, visibleCharCount } from '../dom/text-measure';
 import { isSignature } from './heuristics/post-furniture';
 
 // Link text counts for half: item grids and listings are links, navigation is links too; plain text decides.
 const LINK_WEIGHT = 0.5;
 // The region narrows to a child only while that child holds at least this share of its parent's weighted text.
 const DESCEND_SHARE = 0.66;
-const NON_SPACE = /\S/g;
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 // A <main> with less of the page's text than this is a stub (an empty shell filled by scripts, a hero banner).
 const LANDMARK_MIN_SHARE = 0.15;
@@ -15,10 +14,6 @@ const WEIGHTLESS: TextMass = { chars: 0, linkChars: 0, links: 0, headings: 0 };
 
 // A block with at least this many siblings of its own element and class is one item of a run: a post of a thread.
 const MIN_RUN_SIBLINGS = 2;
-
-function countVisible(text: string): number {
-  return text.match(NON_SPACE)?.length ?? 0;
-}
 
 /**
  * Measures `root` and everything under it into `masses`; `insideLink` says whether `root` sits in an `<a>`. Elements
@@ -39,7 +34,7 @@ export function measureText(
   if (root.localName === 'main' || root.getAttribute('role') === 'main') landmarks.push(root);
   for (let child = root.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === 3) {
-      const chars = countVisible(child.nodeValue ?? '');
+      const chars = visibleCharCount(child.nodeValue ?? '');
       mass.chars += chars;
       if (inLink) mass.linkChars += chars;
     } else if (child.nodeType === 1) {

@@ -38,11 +38,22 @@ function restoreTopHeadings(content: Element): void {
   }
 }
 
+/** Readability's article of a document and its visible characters, counted once for whoever weighs it. */
+export interface ReadabilityArticle {
+  content: Element;
+  chars: number;
+}
+
 /**
  * The element holding `document`'s main content as Readability finds it, or undefined when it finds nothing worth
  * keeping. Readability rewrites the document it reads: give it one nobody needs afterwards.
  */
 export function extractMainContent(document: Document): Element | undefined {
+  return readabilityArticle(document)?.content;
+}
+
+/** {@link extractMainContent} with the article's visible characters. */
+export function readabilityArticle(document: Document): ReadabilityArticle | undefined {
   document.title = UNMATCHABLE_TITLE;
   markTopHeadings(document);
   keepBylines(document);
@@ -56,8 +67,9 @@ export function extractMainContent(document: Document): Element | undefined {
   }).parse();
   const content = article?.content;
   if (!content) return undefined;
-  if (visibleChars(content) < MIN_MAIN_CONTENT_CHARS && content.getElementsByTagName('img').length === 0)
-    return undefined;
+  const chars = visibleChars(content);
+  if (chars < MIN_MAIN_CONTENT_CHARS && content.getElementsByTagName('img').length === 0) return undefined;
+  // Headings change name, not text: the count stands.
   restoreTopHeadings(content);
-  return content;
+  return { content, chars };
 }

@@ -1,3 +1,4 @@
+import { closestNamed } from '../dom/dom-walk';
 import type { TextMasses } from '../dom/text-measure';
 import { measureText } from './content-region';
 import { isAuthorBox } from './heuristics/author-box';
@@ -12,6 +13,9 @@ const MENU_MIN_LINKS = 5;
 const MENU_MAX_CHARS_PER_LINK = 20;
 const BLOCKS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'header', 'form', 'p', 'span']);
 const SECTIONING = new Set(['article', 'main', 'section', 'aside', 'nav']);
+// A region inside one of these belongs to an article or a section, whose <header> heads it rather than the page.
+const SECTION_ROOTS = new Set(['article', 'main', 'section']);
+const FORMS = new Set(['form']);
 // A block named like boilerplate that holds more than this share of the region's text is the content itself.
 const NAMED_MAX_REGION_SHARE = 0.5;
 
@@ -37,7 +41,7 @@ function isMinorForm(element: Element, masses: TextMasses, limit: number): boole
  * nothing left to name. Labels inside a form that was kept stay with its content.
  */
 function isControlLabel(element: Element): boolean {
-  return element.localName === 'label' && element.closest('form') === null;
+  return element.localName === 'label' && closestNamed(element, FORMS) === null;
 }
 
 /** A page banner: `role="banner"`, or a `<header>` that belongs to no article or section but to the page. */
@@ -116,7 +120,7 @@ export function pruneBoilerplate(region: Element, masses: TextMasses, readabilit
       className = nextClassName;
     }
   };
-  const insideSection = SECTIONING.has(region.localName) || region.closest('article, main, section') !== null;
+  const insideSection = SECTIONING.has(region.localName) || closestNamed(region, SECTION_ROOTS) !== null;
   visit(region, readabilityArticle || insideSection, false);
   return removedChars;
 }

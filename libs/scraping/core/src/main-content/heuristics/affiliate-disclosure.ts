@@ -1,4 +1,4 @@
-import { foldedText, textNodesUnder } from '../../dom/dom-walk';
+import { closestNamed, foldedText, textNodesUnder } from '../../dom/dom-walk';
 import { visibleChars } from '../../dom/text-measure';
 
 // The note a site prints on each of its stories that earns on links: "This post contains affiliate links", "we may
@@ -9,13 +9,14 @@ const DISCLOSURE =
 const NOTE_WORD = /affiliate|commission|disclosure/i;
 // A note of a sentence or three; a longer paragraph that mentions commissions is the story's own text.
 const MAX_NOTE_CHARS = 450;
+const NOTE_BLOCKS = new Set(['p', 'div']);
 
 /** Removes from an article's `content` the paragraphs that disclose affiliate links or commissions. */
 export function removeAffiliateDisclosures(content: Element): void {
   if (!NOTE_WORD.test(content.textContent ?? '')) return;
   for (const text of textNodesUnder(content)) {
     if (!NOTE_WORD.test(text.nodeValue ?? '')) continue;
-    const note = text.parentElement?.closest('p, div');
+    const note = closestNamed(text.parentElement, NOTE_BLOCKS);
     if (!note || note === content || !content.contains(note) || visibleChars(note) > MAX_NOTE_CHARS) continue;
     if (DISCLOSURE.test(foldedText(note))) note.remove();
   }

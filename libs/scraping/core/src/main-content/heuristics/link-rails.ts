@@ -1,3 +1,4 @@
+import { closestNamed } from '../../dom/dom-walk';
 import { headingLevel } from '../../dom/headings';
 import type { TextMasses } from '../../dom/text-measure';
 
@@ -25,6 +26,7 @@ const MAX_PROSE_AFTER_SHARE = 0.2;
 const MIN_BODY_PARAGRAPHS = 2;
 const MIN_PARAGRAPH_CHARS = 40;
 const HOST = /^https?:\/\/(?:www\.)?([^/?#:]+)/i;
+const ASIDES = new Set(['aside']);
 
 /** What an element holds of headlines: links to other pages of the site, and whether one is (in) a heading. */
 interface Headlines {
@@ -178,7 +180,7 @@ function afterOrBesideStory(
   content: Element,
   masses: TextMasses,
 ): boolean {
-  if (rail.closest('aside') !== null) return true;
+  if (closestNamed(rail, ASIDES) !== null) return true;
   if (inWrittenBody(rail, masses)) return false;
   const laterProse = laterRails.reduce((sum, later) => sum + proseChars(later, masses), 0);
   return proseAfter(rail, content, masses) - laterProse <= MAX_PROSE_AFTER_SHARE * proseChars(content, masses);

@@ -1,4 +1,4 @@
-import { elementsSaying, foldedText } from '../../dom/dom-walk';
+import { closestNamed, elementsSaying, foldedText } from '../../dom/dom-walk';
 import { headingLevel, headingsIn } from '../../dom/headings';
 import { HEADING_TAGS } from '../../scan/heading-tags';
 
@@ -34,6 +34,7 @@ const PROMOTIONAL_HEADING = new RegExp(`^(?:${PROMOTIONAL_PHRASES})`, 'i');
 const PROMOTIONAL_LABEL = new RegExp(`^(?:${PROMOTIONAL_PHRASES})[\\s:!.…]*$`, 'i');
 // Below every heading: a section a label opens ends at the next heading of any rank.
 const LABEL_LEVEL = 7;
+const HEADINGS = new Set(HEADING_TAGS);
 
 /** Whether `element` is, or holds, a heading of `level` or higher other than `heading`. */
 function outranks(element: Element, level: number, heading: Element): boolean {
@@ -57,7 +58,7 @@ function blockOpenedBy(heading: Element, level: number, content: Element): Eleme
 
 /** The elements outside headings whose whole text is a promotional phrase. */
 function promotionalLabels(content: Element): Element[] {
-  return elementsSaying(content, PROMOTIONAL_LABEL).filter((label) => !label.closest(HEADING_TAGS.join(',')));
+  return elementsSaying(content, PROMOTIONAL_LABEL).filter((label) => !closestNamed(label, HEADINGS));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { compactText } from '../../dom/text-measure';
+import { compactTextsUnder } from '../../dom/text-measure';
 
 // A block must hold at least this much visible text for a second copy of it to count as a repeat: shorter texts
 // ("Add to cart", "Read more", a price) recur on purpose in a list of items.
@@ -13,10 +13,14 @@ const MIN_REPEATED_CHARS = 50;
  */
 export function removeRepeatedBlocks(content: Element): number {
   let removed = 0;
+  // Read before anything goes: a block's text is read before anything under it goes, and removing a block changes
+  // the text of none but its ancestors, read already.
+  const texts = new Map<Element, string>();
+  compactTextsUnder(content, texts);
   const visit = (element: Element, seen: Map<string, Element>): void => {
     for (let child = element.firstElementChild; child;) {
       const next = child.nextElementSibling;
-      const text = compactText(child.textContent ?? '');
+      const text = texts.get(child) ?? '';
       if (text.length >= MIN_REPEATED_CHARS) {
         // A wrapper's only child has the wrapper's text: only a copy of what stands outside it counts.
         const first = seen.get(text);

@@ -1,7 +1,9 @@
+import { closestNamed } from '../../dom/dom-walk';
 import { headingsIn } from '../../dom/headings';
 import { visibleChars } from '../../dom/text-measure';
 
 const SHOW_ELEMENT_AND_TEXT = 0x1 | 0x4;
+const LINKS = new Set(['a']);
 
 /** Whether any text or image follows `heading` inside `root`, past the heading's own text. */
 function hasContentAfter(heading: Element, root: Element): boolean {
@@ -28,7 +30,11 @@ export function removeTrailingHeadings(content: Element): void {
   let holdsMoreThanHeadings: boolean | undefined;
   for (const heading of [...headings].reverse()) {
     // A heading that links somewhere is an item's title (the last cards of a grid), whole on its own.
-    if (heading.closest('a') || heading.getElementsByTagName('a').length > 0 || hasContentAfter(heading, content))
+    if (
+      closestNamed(heading, LINKS) ||
+      heading.getElementsByTagName('a').length > 0 ||
+      hasContentAfter(heading, content)
+    )
       return;
     holdsMoreThanHeadings ??= visibleChars(content) > headings.reduce((sum, each) => sum + visibleChars(each), 0);
     if (!holdsMoreThanHeadings) return;

@@ -1,6 +1,6 @@
-import { foldedText, textNodesUnder } from '../../dom/dom-walk';
+import { closestNamed, foldedText, textNodesUnder } from '../../dom/dom-walk';
 import { headingLevel } from '../../dom/headings';
-import { visibleChars } from '../../dom/text-measure';
+import { visibleCharCount, visibleChars } from '../../dom/text-measure';
 
 // A paragraph that introduces the writer in the third person by name ("Jane Doe is a freelance writer...", "Irene is
 // an experienced writer..."): the note sites print under each of a writer's stories, not what this story says.
@@ -17,6 +17,7 @@ const MAX_BOX_EXTRA_CHARS = 200;
 const MIN_STORY_SHARE_BEFORE = 0.5;
 // A heading just before the box with no more text than this titles it ("About the author", "About Jane").
 const MAX_TITLE_CHARS = 60;
+const NOTE_BLOCKS = new Set(['p', 'div']);
 
 /** The largest block around `note`, inside `content`, holding little besides it. */
 function boxAround(note: Element, content: Element): Element {
@@ -40,9 +41,9 @@ export function removeWriterBios(content: Element): void {
   for (const text of textNodesUnder(content)) {
     const value = text.nodeValue ?? '';
     const before = charsBefore;
-    charsBefore += value.replace(/\s+/g, '').length;
+    charsBefore += visibleCharCount(value);
     if (before < MIN_STORY_SHARE_BEFORE * contentChars || !WRITER_ROLE_ANYWHERE.test(value)) continue;
-    const note = text.parentElement?.closest('p, div');
+    const note = closestNamed(text.parentElement, NOTE_BLOCKS);
     if (!note || !content.contains(note) || note === content) continue;
     if (visibleChars(note) > MAX_BIO_CHARS || !WRITER_BIO.test(foldedText(note))) continue;
     const box = boxAround(note, content);
