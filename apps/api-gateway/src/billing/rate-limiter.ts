@@ -55,6 +55,8 @@ export function rateLimitBucket(nats: NatsClient): () => Promise<CounterStore> {
       const opening = nats.jetstream.views.kv(nats.namespace.bucket(RateLimitBucket.name), {
         ttl: RateLimitBucket.ttlMs,
         history: 1,
+        // On a cluster the counters outlive the node holding them, like every stream (NATS_REPLICAS).
+        replicas: nats.replicas,
       });
       // A failed open (server briefly away) must not stick: the next request tries again.
       opening.catch(() => {
