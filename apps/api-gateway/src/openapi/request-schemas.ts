@@ -32,14 +32,25 @@ function withoutDanglingRefs(schema: unknown, known: ReadonlySet<string>): unkno
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withoutDanglingRefs(value, known)]));
 }
 
-/** Names of every class with validation metadata, to catch two classes sharing one (their schemas would merge). */
-function classesByName(): Map<string, Set<unknown>> {
-  const byName = new Map<string, Set<unknown>>();
+/** What a class validates, as text: two loads of one class's module give the same, two different classes do not. */
+function rulesOf(rules: unknown): string {
+  const list = (rules ?? []) as Array<{ propertyName: string; type: string; name?: string; constraints?: unknown[] }>;
+  return JSON.stringify(
+    list.map((rule) => [rule.propertyName, rule.type, rule.name ?? '', rule.constraints ?? []]).sort(),
+  );
+}
+
+/**
+ * The rules of every class with validation metadata by class name, to catch two different classes sharing a name
+ * (their schemas would merge). A module loaded twice registers its classes twice with the same rules: not a clash.
+ */
+function classesByName(): Map<string, Set<string>> {
+  const byName = new Map<string, Set<string>>();
   const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<unknown, unknown> };
-  for (const target of storage.validationMetadatas.keys()) {
+  for (const [target, rules] of storage.validationMetadatas) {
     if (typeof target !== 'function') continue;
     const set = byName.get(target.name) ?? new Set();
-    set.add(target);
+    set.add(rulesOf(rules));
     byName.set(target.name, set);
   }
   return byName;
