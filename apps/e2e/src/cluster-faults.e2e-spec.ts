@@ -12,15 +12,13 @@ import {
   type NatsCluster,
   type RunningStack,
   type ServiceName,
-  startNatsCluster,
-  startStack,
   stopProcess,
 } from '@wh/testing';
 import { admin, teamOnPlan } from './support/billing-admin';
 import { createSession } from './support/browser-sessions';
 import { chromiumChildrenOf } from './support/chromium-processes';
 import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
-import { sharedInfrastructure } from './support/stack-env';
+import { type ReplicatedStack, startReplicatedStack } from './support/replicated-stack';
 
 const PAGES = 30;
 /** Slow pages, two at a time: the crawl outlasts most of the ten restarts of the rolling one. */
@@ -52,34 +50,20 @@ function running(pid: number): boolean {
  * not outlive it. Two processes of each service on a three-node cluster, as in replicas.e2e-spec.ts.
  */
 describe('faults on a three-node NATS cluster with two replicas of each service', () => {
+  let replicated: ReplicatedStack;
   let cluster: NatsCluster;
   let stack: RunningStack;
   let site: CrawlSite;
 
   beforeAll(async () => {
-    cluster = await startNatsCluster();
-    stack = await startStack(
-      { natsUrl: cluster.url, postgresAdminUrl: sharedInfrastructure().postgresAdminUrl },
-      {
-        services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service', 'browser-session-manager'],
-        replicas: 2,
-        objectStorage: 's3',
-        env: {
-          FILES_URL_SECRET: 'one-secret-for-both-gateways-of-the-cluster-faults-test',
-          NATS_REPLICAS: '3',
-          // One warm browser on each manager: the killed one surely has a Chromium of its own.
-          BROWSER_WARM_POOL_SIZE: '1',
-          BROWSER_HEARTBEAT_MS: '500',
-        },
-        label: 'cluster-faults',
-      },
-    );
+    // One warm browser on each manager: the killed one surely has a Chromium of its own.
+    replicated = await startReplicatedStack('cluster-faults', { BROWSER_WARM_POOL_SIZE: '1' });
+    ({ cluster, stack } = replicated);
     site = await startOwnCrawlSite({ bulkPages: PAGES, bulkPageDelayMs: 150 });
   }, 240_000);
 
   afterAll(async () => {
-    await stack?.stop();
-    await cluster?.stop();
+    await replicated?.stop();
     await site?.close();
   }, 60_000);
 

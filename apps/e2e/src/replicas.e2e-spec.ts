@@ -10,12 +10,10 @@ import {
   type NatsCluster,
   type RunningStack,
   startFixtureServer,
-  startNatsCluster,
-  startStack,
 } from '@wh/testing';
 import { createSession, deleteSession } from './support/browser-sessions';
 import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
-import { sharedInfrastructure } from './support/stack-env';
+import { type ReplicatedStack, startReplicatedStack } from './support/replicated-stack';
 
 const PAGES = 40;
 
@@ -25,35 +23,21 @@ const PAGES = 40;
  * fetched or kept twice, and sessions, their profiles and their sockets work across replicas.
  */
 describe('two replicas of each service on a three-node NATS cluster', () => {
+  let replicated: ReplicatedStack;
   let cluster: NatsCluster;
   let stack: RunningStack;
   let site: CrawlSite;
   let pages: FixtureServer;
 
   beforeAll(async () => {
-    cluster = await startNatsCluster();
-    stack = await startStack(
-      { natsUrl: cluster.url, postgresAdminUrl: sharedInfrastructure().postgresAdminUrl },
-      {
-        services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service', 'browser-session-manager'],
-        replicas: 2,
-        objectStorage: 's3',
-        env: {
-          FILES_URL_SECRET: 'one-secret-for-both-gateways-of-the-replica-test',
-          BROWSER_WARM_POOL_SIZE: '0',
-          BROWSER_HEARTBEAT_MS: '500',
-          NATS_REPLICAS: '3',
-        },
-        label: 'replicas',
-      },
-    );
+    replicated = await startReplicatedStack('replicas', { BROWSER_WARM_POOL_SIZE: '0' });
+    ({ cluster, stack } = replicated);
     site = await startOwnCrawlSite({ bulkPages: PAGES, bulkPageDelayMs: 50 });
     pages = await startFixtureServer();
   }, 240_000);
 
   afterAll(async () => {
-    await stack?.stop();
-    await cluster?.stop();
+    await replicated?.stop();
     await site?.close();
     await pages?.close();
   }, 60_000);
