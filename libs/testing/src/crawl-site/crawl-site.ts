@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { listenOnLoopback } from '../fixture-server/loopback-listener';
 
 /** Options of {@link startCrawlSite}. */
 export interface CrawlSiteOptions {
@@ -51,7 +51,6 @@ const page = (title: string, links: readonly string[], body = ''): string =>
  */
 export async function startCrawlSite(options: CrawlSiteOptions): Promise<CrawlSite> {
   const hits: CrawlSiteHit[] = [];
-  const sockets = new Set<Socket>();
   let origin = '';
   const sub = (): string => origin.replace('://', '://blog.');
 
@@ -176,12 +175,8 @@ export async function startCrawlSite(options: CrawlSiteOptions): Promise<CrawlSi
     res.writeHead(status, { 'content-type': type, 'content-length': String(bytes.length), ...(headers ?? {}) });
     res.end(bytes);
   };
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listener = await listenOnLoopback(server);
+  const { port } = listener;
   origin = `http://${options.host}:${port}`;
   return {
     origin,
@@ -189,11 +184,7 @@ export async function startCrawlSite(options: CrawlSiteOptions): Promise<CrawlSi
     hits,
     maxInFlight: () => maxInFlight,
     pathsFetched: (host = options.host) => hits.filter((hit) => hit.host === host).map((hit) => hit.path),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: listener.close,
   };
 }
 

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from '../fixture-server/loopback-listener';
 import { realSizePage } from './real-size-page';
 
 /** A running real-size site. */
@@ -34,7 +34,6 @@ function pagesOf(total: number): Buffer[] {
 export async function startRealSizeSite(options: { host: string; pages: number }): Promise<RealSizeSite> {
   const pages = pagesOf(options.pages);
   const paths: string[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://placeholder');
     paths.push(`${url.pathname}${url.search}`);
@@ -50,19 +49,10 @@ export async function startRealSizeSite(options: { host: string; pages: number }
     res.writeHead(status, { 'content-type': type, 'content-length': String(bytes.length) });
     res.end(bytes);
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listener = await listenOnLoopback(server);
   return {
-    origin: `http://${options.host}:${port}`,
+    origin: `http://${options.host}:${listener.port}`,
     pathsFetched: () => [...paths],
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: listener.close,
   };
 }
