@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from '../fixture-server/loopback-listener';
 
 /** One scripted answer of the fake server. */
 export type FakeLlmReply =
@@ -69,7 +69,6 @@ export interface FakeLlm {
 export async function startFakeLlm(initial: FakeLlmOptions = {}): Promise<FakeLlm> {
   const queue: FakeLlmReply[] = [];
   const requests: FakeLlmRequest[] = [];
-  const sockets = new Set<Socket>();
   let options = initial;
   let fallback: (body: FakeChatBody) => FakeLlmReply = () => ({
     kind: 'status',
@@ -156,12 +155,7 @@ export async function startFakeLlm(initial: FakeLlmOptions = {}): Promise<FakeLl
       if (!res.headersSent) sendJson(res, 500, { error: { message: String(error) } });
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
 
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
@@ -179,10 +173,7 @@ export async function startFakeLlm(initial: FakeLlmOptions = {}): Promise<FakeLl
       options = next;
     },
     promptOf: (index) => (requests[index]?.body.messages ?? []).map((message) => message.content).join('\n'),
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }
 

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from '../fixture-server/loopback-listener';
 
 /** One result as SearXNG's JSON API lists it (the fields its engines fill for general, news and image results). */
 export interface FakeSearchHit {
@@ -81,7 +81,6 @@ export function pagedResults(
 export async function startFakeSearch(): Promise<FakeSearch> {
   const queue: FakeSearchReply[] = [];
   const requests: FakeSearchRequest[] = [];
-  const sockets = new Set<Socket>();
   const emptyPages = (): FakeSearchReply => ({ kind: 'empty' });
   let fallback: (query: FakeSearchQuery) => FakeSearchReply = emptyPages;
   let inFlight = 0;
@@ -138,12 +137,7 @@ export async function startFakeSearch(): Promise<FakeSearch> {
       if (!res.headersSent) sendJson(res, 500, { error: String(error) });
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -162,10 +156,7 @@ export async function startFakeSearch(): Promise<FakeSearch> {
       requests.length = 0;
       fallback = emptyPages;
     },
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }
 

@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback-listener';
 
 /** A running forward proxy on loopback. */
 export interface ForwardProxy {
@@ -22,7 +22,6 @@ export interface ForwardProxyOptions {
  * of proxy pools against the fixture sites.
  */
 export async function startForwardProxy(options: ForwardProxyOptions): Promise<ForwardProxy> {
-  const sockets = new Set<Socket>();
   let forwarded = 0;
   const expected = options.credentials
     ? `Basic ${Buffer.from(`${options.credentials.username}:${options.credentials.password}`).toString('base64')}`
@@ -55,19 +54,11 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<F
     });
     req.pipe(upstream);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
   const auth = options.credentials ? `${options.credentials.username}:${options.credentials.password}@` : '';
   return {
     url: `http://${auth}127.0.0.1:${port}`,
     forwarded: () => forwarded,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }

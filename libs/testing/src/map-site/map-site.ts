@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from '../fixture-server/loopback-listener';
 import { gzipSync } from 'node:zlib';
 
 /** Sitemaps built to hurt a reader, listed in robots.txt when asked for. */
@@ -58,7 +58,6 @@ type Route = [number, string, string | Buffer];
  */
 export async function startMapSite(options: MapSiteOptions): Promise<MapSite> {
   const hits: { host: string; path: string }[] = [];
-  const sockets = new Set<Socket>();
   let origin = '';
   const blog = (): string => origin.replace('://', '://blog.');
   let bomb: Buffer | undefined;
@@ -191,20 +190,11 @@ export async function startMapSite(options: MapSiteOptions): Promise<MapSite> {
   };
 
   const server = createServer(respond);
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
   origin = `http://${options.host}:${port}`;
   return {
     origin,
     pathsFetched: (host = options.host) => hits.filter((hit) => hit.host === host).map((hit) => hit.path),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
