@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * The file in npm start's data folder naming the stack it runs, for the command-line tools that work on that
- * stack: `npm run admin` reads it (apps/billing-service/src/admin/dev-stack-settings.ts) when the environment
+ * stack: `npm run admin` and `npm run db:migrate` read it (libs/platform/database/src/dev-stack-settings.ts) when the environment
  * names no database. One `NAME=value` a line, so a shell can also `set -a; . .data/stack.env`.
  */
 export const STACK_SETTINGS_FILE = 'stack.env';

@@ -4,13 +4,18 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BroadcastPayload, type BroadcastSubject, Subjects } from '@wh/contracts';
 import { loadConfig } from '@wh/platform/config';
-import { createKysely, ServiceDatabaseConfig } from '@wh/platform/database';
+import {
+  applyDevStackSettings,
+  createKysely,
+  DevStackLocationConfig,
+  ServiceDatabaseConfig,
+} from '@wh/platform/database';
 import { NatsClient, publishBroadcast } from '@wh/platform/messaging';
 import { generateApiKey, hashApiKey } from '../api-keys/api-key-secret';
 import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { TeamsRepository } from '../teams/teams.repository';
 import { BillingCommands } from './billing.commands';
-import { applyDevStackSettings, DevStackLocationConfig } from './dev-stack-settings';
+
 import type { BillingDatabase } from '../database/billing-database';
 
 const USAGE = `usage: npm run admin -- <command>

@@ -4,11 +4,14 @@ import path from 'node:path';
 import { FileMigrationProvider, Migrator } from 'kysely';
 import { loadConfig } from '@wh/platform/config';
 import { createKysely } from './create-kysely';
+import { applyDevStackSettings, DevStackLocationConfig } from './dev-stack-settings';
 import { ServiceDatabaseConfig } from './service-database-config';
 
 /** `npm run db:migrate`: applies every pending migration (timestamped files, all services' tables). */
 async function main(): Promise<void> {
   const config = loadConfig(ServiceDatabaseConfig);
+  const settingsFile = applyDevStackSettings(config, loadConfig(DevStackLocationConfig));
+  if (settingsFile) process.stderr.write(`migrating the stack npm start runs: settings from ${settingsFile}\n`);
   const db = createKysely<unknown>(config.DATABASE_URL, () => undefined, 1);
   const migrator = new Migrator({
     db,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ServiceDatabaseConfig } from '@wh/platform/database';
+import { ServiceDatabaseConfig } from './service-database-config';
 import { applyDevStackSettings } from './dev-stack-settings';
 
 describe('applyDevStackSettings', () => {

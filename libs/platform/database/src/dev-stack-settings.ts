@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IsOptional, IsString } from 'class-validator';
-import type { ServiceDatabaseConfig } from '@wh/platform/database';
+import type { ServiceDatabaseConfig } from './service-database-config';
 
-/** What the admin command needs to know to find the stack `npm start` runs. */
+/** What `npm run admin` and `npm run db:migrate` need to know to find the stack `npm start` runs. */
 export class DevStackLocationConfig {
   /** npm start's data folder, when not `.data` in the workspace. */
   @IsOptional()
