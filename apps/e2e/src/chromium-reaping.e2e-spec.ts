@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { descendantsOf } from '@wh/platform/chromium';
-import { callApi, eventually, type ServiceName } from '@wh/testing';
+import { callApi, eventually } from '@wh/testing';
 import { createSession } from './support/browser-sessions';
 import { chromiumChildrenOf } from './support/chromium-processes';
 import { useOwnStack } from './support/own-stack';
@@ -53,19 +53,6 @@ async function killOutright(service: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** SIGKILLs the service, checks its Chromium outlived it, restarts it, and waits for the new one to reap it. */
-async function killAndRestart(name: ServiceName, leftBehind: ChromiumTree): Promise<ChildProcess> {
-  const stack = own.stack();
-  const service = stack.processes.get(name);
-  if (!service) throw new Error(`${name} is not running`);
-  await killOutright(service);
-  // Some helpers go with their idle renderers, but the browsers stay: without a reaper, until the machine restarts.
-  expect(leftBehind.browsers.filter(isRunning)).toEqual(leftBehind.browsers);
-  const restarted = await stack.startService(name);
-  await eventually(() => expect(leftBehind.all.filter(isRunning)).toEqual([]), { timeoutMs: 5_000 });
-  return restarted;
-}
-
 describe('Chromium of a service killed with SIGKILL', () => {
   it('a browser-session-manager killed outright takes its browsers with it; its successor removes their folders', async () => {
     const stack = own.stack();
@@ -97,7 +84,7 @@ describe('Chromium of a service killed with SIGKILL', () => {
     expect(readdirSync(dataDir).filter((folder) => foldersBefore.includes(folder))).toEqual([]);
   });
 
-  it('a restarted scrape-worker kills the pool browser of the worker it replaces and removes its profile', async () => {
+  it('a scrape-worker killed outright takes its pool browser with it; its successor removes the profile', async () => {
     const stack = own.stack();
     const rendered = await callApi(stack, 'POST', '/v2/scrape', {
       url: `${own.site().url}/app/rendered`,
@@ -113,9 +100,13 @@ describe('Chromium of a service killed with SIGKILL', () => {
     const profile = userDataDirOf(before.browsers[0] ?? 0);
     expect(existsSync(profile)).toBe(true);
 
-    await killAndRestart('scrape-worker', before);
-
+    // The pool's browser talks DevTools over a pipe: it quits when the killed worker's end of it closes.
+    await killOutright(worker);
+    await eventually(() => expect(before.all.filter(isRunning)).toEqual([]), { timeoutMs: 5_000 });
+    expect(existsSync(profile)).toBe(true);
+    await stack.startService('scrape-worker');
     expect(existsSync(profile)).toBe(false);
+
     const again = await callApi(stack, 'POST', '/v2/scrape', {
       url: `${own.site().url}/app/rendered`,
       waitFor: 100,

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import puppeteer from 'puppeteer-core';
-import { Consumers } from '@wh/contracts';
+import { Consumers, Streams } from '@wh/contracts';
 import { descendantsOf } from '@wh/platform/chromium';
 import {
   callApi,
@@ -56,8 +56,13 @@ describe('faults on a three-node NATS cluster with two replicas of each service'
   let site: CrawlSite;
 
   beforeAll(async () => {
-    // One warm browser on each manager: the killed one surely has a Chromium of its own.
-    replicated = await startReplicatedStack('cluster-faults', { BROWSER_WARM_POOL_SIZE: '1' });
+    // One warm browser on each manager: the killed one surely has a Chromium of its own. Four slots a worker, far
+    // fewer than the crawl's pages: most of them are pulled, and dispatched as the next pages of kept results, after
+    // the NATS node's death (with 16 every page was already out before it, and two stalls went unseen).
+    replicated = await startReplicatedStack('cluster-faults', {
+      BROWSER_WARM_POOL_SIZE: '1',
+      SCRAPE_CONCURRENCY: '4',
+    });
     ({ cluster, stack } = replicated);
     site = await startOwnCrawlSite({ bulkPages: PAGES, bulkPageDelayMs: 150 });
   }, 240_000);
@@ -67,21 +72,38 @@ describe('faults on a three-node NATS cluster with two replicas of each service'
     await site?.close();
   }, 60_000);
 
-  /** The node leading the scrape-jobs stream: losing it forces an election in the middle of the work. */
-  async function scrapeJobsLeader(): Promise<string> {
+  /**
+   * Moves leaderships until one node leads both the scrape-jobs and the billing-usage streams, and names it. Losing it
+   * mid-crawl forces an election of the work queue, and makes the scheduler's charge publishes fail for a while
+   * after it kept results and claimed the next pages: those pages must still go out.
+   */
+  async function oneLeaderOfJobsAndUsage(): Promise<string> {
     const connection = await connect({ servers: cluster.url.split(',') });
     try {
-      const info = await (
-        await connection.jetstreamManager()
-      ).streams.info(`${stack.namespace.toUpperCase()}_SCRAPE_JOBS`);
-      expect(info.config.num_replicas).toBe(3);
-      return info.cluster?.leader ?? '';
+      const manager = await connection.jetstreamManager();
+      const leaderOf = async (stream: string): Promise<string> => {
+        const info = await manager.streams.info(`${stack.namespace.toUpperCase()}_${stream}`);
+        expect(info.config.num_replicas).toBe(3);
+        return info.cluster?.leader ?? '';
+      };
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const jobsLeader = await leaderOf(Streams.scrapeJobs.name);
+        const usageLeader = await leaderOf(Streams.billingUsage.name);
+        if (jobsLeader && jobsLeader === usageLeader) return jobsLeader;
+        if (usageLeader) {
+          const usageStream = `${stack.namespace.toUpperCase()}_${Streams.billingUsage.name}`;
+          await connection.request(`$JS.API.STREAM.LEADER.STEPDOWN.${usageStream}`, undefined, { timeout: 5_000 });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+      throw new Error('no node came to lead both the scrape-jobs and billing-usage streams');
     } finally {
       await connection.close();
     }
   }
 
   it('completes a crawl across a kill -9 of the NATS node leading its stream: every page kept and billed once', async () => {
+    const leaderName = await oneLeaderOfJobsAndUsage();
     const team = await teamOnPlan(stack, 'nats-node-kill', ['--credits', String(CREDITS)]);
     const caller = { baseUrl: stack.baseUrl, apiKey: team.apiKey };
     const started = await callApi(caller, 'POST', '/v2/crawl', {
@@ -100,7 +122,6 @@ describe('faults on a three-node NATS cluster with two replicas of each service'
       },
       { timeoutMs: 60_000, intervalMs: 100 },
     );
-    const leaderName = await scrapeJobsLeader();
     const node = cluster.nodes.find((candidate) => candidate.name === leaderName);
     if (!node) throw new Error(`no node named ${leaderName}`);
     // The kill must land mid-crawl, or the test proves nothing about it.

@@ -6,16 +6,19 @@ import puppeteer from 'puppeteer-core';
 import {
   callApi,
   type CrawlSite,
+  eventually,
   type FixtureServer,
   type NatsCluster,
   type RunningStack,
   startFixtureServer,
 } from '@wh/testing';
-import { createSession, deleteSession } from './support/browser-sessions';
+import { createSession, deleteSession, openSocket } from './support/browser-sessions';
 import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
 import { type ReplicatedStack, startReplicatedStack } from './support/replicated-stack';
 
 const PAGES = 40;
+/** More URLs than one worker has slots (16): the other worker surely takes some. */
+const BATCH_URLS = 24;
 
 /**
  * Two processes of each service of crawls and browser sessions, on a three-node NATS JetStream cluster and an S3
@@ -79,6 +82,44 @@ describe('two replicas of each service on a three-node NATS cluster', () => {
     expect(byWorker).toHaveLength(2);
     for (const urls of byWorker) expect(urls.length).toBeGreaterThan(0);
   }, 240_000);
+
+  /** Results each crawl-scheduler process kept and acknowledged, read from its own metrics. */
+  async function resultsKeptByScheduler(): Promise<number[]> {
+    return Promise.all(
+      (stack.replicaUrls['crawl-scheduler'] ?? []).map(async (url) => {
+        const text = await (await fetch(`${url}/metrics`)).text();
+        const line = text
+          .split('\n')
+          .find((candidate) =>
+            /^wh_jetstream_handler_duration_seconds_count\{[^}]*consumer="crawl-scheduler-results"[^}]*outcome="ack"/.test(
+              candidate,
+            ),
+          );
+        return Number(line?.split(' ').at(-1) ?? 0);
+      }),
+    );
+  }
+
+  it('spreads a batch scrape over both workers and both schedulers: each URL fetched and kept once', async () => {
+    const urls = Array.from({ length: BATCH_URLS }, (_, index) => `${site.origin}/bulk/${index}?batch`);
+    const keptBefore = await resultsKeptByScheduler();
+    const started = await callApi(stack, 'POST', '/v2/batch/scrape', { urls, maxAge: 0 });
+    expect(started.status).toBe(200);
+    const status = await waitForJob(stack, `/v2/batch/scrape/${started.body.id as string}`, 120_000);
+    expect(status).toMatchObject({ status: 'completed', completed: BATCH_URLS, creditsUsed: BATCH_URLS });
+    expect(status.data.map((page) => page.metadata.sourceURL).sort()).toEqual([...urls].sort());
+
+    const fetched = site.pathsFetched().filter((fetchedPath) => fetchedPath.endsWith('?batch'));
+    expect(fetched.sort()).toEqual(urls.map((url) => `${new URL(url).pathname}?batch`).sort());
+    for (const done of scrapedByWorker())
+      expect(done.filter((url) => url.endsWith('?batch')).length).toBeGreaterThan(0);
+    // Each scheduler process kept results (of the crawl before or of this batch), and this batch's were all kept.
+    const keptAfter = await resultsKeptByScheduler();
+    expect(keptAfter).toHaveLength(2);
+    for (const kept of keptAfter) expect(kept).toBeGreaterThan(0);
+    const keptNow = keptAfter.reduce((sum, kept, index) => sum + kept - (keptBefore[index] ?? 0), 0);
+    expect(keptNow).toBeGreaterThanOrEqual(BATCH_URLS);
+  }, 180_000);
 
   it('keeps every stream and bucket of the stack on all three NATS nodes', async () => {
     const prefixes = [`${stack.namespace.toUpperCase()}_`, `OBJ_${stack.namespace}_`, `KV_${stack.namespace}_`];
@@ -164,4 +205,46 @@ describe('two replicas of each service on a three-node NATS cluster', () => {
     await reading.disconnect();
     await deleteSession(viaA, next.id);
   }, 120_000);
+  it('shows a session made through gateway A on the live view of gateway B, and takes its clicks there', async () => {
+    const [gatewayA, gatewayB] = stack.replicaUrls['api-gateway'] ?? [];
+    if (!gatewayA || !gatewayB) throw new Error('two gateways expected');
+    const viaA = { baseUrl: gatewayA, apiKey: stack.apiKey };
+    const session = await createSession(viaA);
+    const controller = await puppeteer.connect({ browserWSEndpoint: session.cdpUrl });
+    try {
+      const page = await controller.newPage();
+      await page.setViewport({ width: 800, height: 600 });
+      await page.goto(`${pages.url}/browser/counter`);
+
+      const shown = await fetch(throughGateway(session.liveViewUrl, gatewayB));
+      expect(shown.status).toBe(200);
+      expect(shown.headers.get('content-type')).toContain('text/html');
+      const socketUrl = throughGateway(session.interactiveLiveViewUrl, gatewayB)
+        .replace(/^http/, 'ws')
+        .replace('/live?', '/live/socket?');
+      const viewer = await openSocket(socketUrl);
+      try {
+        const frame = await new Promise<{ width: number }>((resolve) =>
+          viewer.on('message', (data) => {
+            const message = JSON.parse((data as Buffer).toString()) as { type: string; width: number };
+            if (message.type === 'frame') resolve(message);
+          }),
+        );
+        expect(frame.width).toBe(800);
+        const box = await (await page.$('#counter'))?.boundingBox();
+        if (!box) throw new Error('no #counter button on the page');
+        const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+        for (const event of ['mousePressed', 'mouseReleased'])
+          viewer.send(JSON.stringify({ type: 'mouse', event, ...at, button: 'left', clickCount: 1 }));
+        await eventually(async () =>
+          expect(await page.$eval('#counter', (button) => (button as HTMLElement).dataset.clicks)).toBe('1'),
+        );
+      } finally {
+        viewer.close();
+      }
+    } finally {
+      await controller.disconnect();
+      await deleteSession(viaA, session.id);
+    }
+  }, 60_000);
 });

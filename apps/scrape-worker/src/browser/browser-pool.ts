@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
@@ -15,13 +15,15 @@ import { PageSlots } from './page-slots';
  */
 const MEMORY_CHECK_EVERY_PAGES = 10;
 
-/** Puppeteer gives each browser a temporary profile folder named so; a killed worker leaves it behind. */
-const PUPPETEER_PROFILE_PREFIX = 'puppeteer_dev_chrome_profile-';
+/** Each browser's profile folder, under the temporary folder; a killed worker leaves it behind. */
+const PROFILE_PREFIX = 'wh-pool-profile-';
+/** The file in a profile folder naming its worker (ChromiumOwner's mark), so a successor knows whose it is. */
+const PROFILE_OWNER_FILE = 'webharvest-owner';
 
 /** Lifecycle events of the pool's browsers, for the service's logs. */
 export type BrowserPoolEvent = 'launched' | 'crashed' | 'recycled';
 
-export interface BrowserPoolSettings extends Omit<ChromiumLaunchSettings, 'ownerFlag'> {
+export interface BrowserPoolSettings extends Omit<ChromiumLaunchSettings, 'ownerFlag' | 'userDataDir'> {
   /** Whose browsers these are (`<namespace>.scrape-worker`): a restarted worker reaps what a killed one left. */
   ownerScope: string;
   /** Pages open at once across the pool. */
@@ -43,6 +45,14 @@ interface PooledBrowser {
   retiring: boolean;
   /** Chromium went away without us closing it. */
   crashed: boolean;
+}
+
+/** What a worker's boot cleared of a killed predecessor's. */
+export interface ReapedLeftovers {
+  /** Browsers still running, killed (a browser launched over a pipe quits with its worker; an older one did not). */
+  browsers: number;
+  /** Profile folders removed. */
+  profiles: number;
 }
 
 /** What happened to the pool, for logs and the benchmark. */
@@ -75,21 +85,21 @@ export class BrowserPool {
   }
 
   /**
-   * Kills the browsers a worker of this scope left running when it was killed (SIGKILL gives it no chance to close
-   * them) and removes their temporary profiles; returns how many there were. Called once at boot.
+   * Clears what a worker of this scope left when it was killed (SIGKILL gives it no chance to close its browsers):
+   * browsers still running, and the profile folders of workers that no longer run. Called once at boot.
    */
-  async reapOrphans(): Promise<number> {
-    const reaped = this.owner.reapOrphans();
-    await Promise.all(
-      reaped.map(async ({ userDataDir }) => {
-        const isPuppeteerProfile =
-          userDataDir !== undefined &&
-          path.dirname(userDataDir) === tmpdir() &&
-          path.basename(userDataDir).startsWith(PUPPETEER_PROFILE_PREFIX);
-        if (isPuppeteerProfile) await rm(userDataDir, { recursive: true, force: true });
-      }),
-    );
-    return reaped.length;
+  async reapOrphans(): Promise<ReapedLeftovers> {
+    const browsers = this.owner.reapOrphans().length;
+    let profiles = 0;
+    for (const entry of await readdir(tmpdir())) {
+      if (!entry.startsWith(PROFILE_PREFIX)) continue;
+      const folder = path.join(tmpdir(), entry);
+      const owner = await readFile(path.join(folder, PROFILE_OWNER_FILE), 'utf8').catch(() => undefined);
+      if (owner === undefined || !this.owner.isOrphaned(owner)) continue;
+      await rm(folder, { recursive: true, force: true });
+      profiles += 1;
+    }
+    return { browsers, profiles };
   }
 
   /** Runs `work` on a page whose incognito context no other scrape uses meanwhile. */
@@ -177,9 +187,13 @@ export class BrowserPool {
 
   private async launch(): Promise<PooledBrowser> {
     let browser: Browser;
+    const userDataDir = await mkdtemp(path.join(tmpdir(), PROFILE_PREFIX));
+    const removeProfile = (): Promise<void> => rm(userDataDir, { recursive: true, force: true });
     try {
-      browser = await launchChromium({ ...this.settings, ownerFlag: this.owner.flag });
+      await writeFile(path.join(userDataDir, PROFILE_OWNER_FILE), this.owner.mark);
+      browser = await launchChromium({ ...this.settings, ownerFlag: this.owner.flag, userDataDir });
     } catch (error) {
+      await removeProfile();
       throw new DomainError(
         ErrorCode.ServiceUnavailable,
         `Chromium could not be started: ${(error as Error).message}`,
@@ -195,6 +209,8 @@ export class BrowserPool {
       retiring: false,
       crashed: false,
     };
+    // Closed, recycled or crashed: the folder goes once Chromium stopped writing to it.
+    browser.process()?.once('exit', () => void removeProfile().catch(() => undefined));
     this.stats.launched += 1;
     this.onEvent('launched', this.stats);
     this.browsers.add(pooled);

@@ -59,7 +59,7 @@ export const browserProviders: Provider[] = [
         ? new EgressGuardedBrowserPool({ ...settings, egressProxy: guards.direct.proxyServer }, onEvent, guards)
         : new BrowserPool(settings, onEvent);
       const reaped = await pool.reapOrphans();
-      if (reaped > 0) logger.warn({ reaped }, 'killed browsers a killed scrape-worker left running');
+      if (reaped.browsers + reaped.profiles > 0) logger.warn({ ...reaped }, 'cleared what a killed scrape-worker left');
       return pool;
     },
   },

@@ -8,13 +8,18 @@ export interface ChromiumLaunchSettings {
   hostResolverRules: string;
   /** Marks the browser as this process's (ChromiumOwner), so a successor can reap it after a SIGKILL. */
   ownerFlag: string;
+  /** The profile folder, made and removed by the caller. */
+  userDataDir: string;
   /** `host:port` of the egress guard all the browser's traffic goes through; unset when private targets are allowed. */
   egressProxy?: string;
 }
 
 const FLAGS = [...CHROMIUM_BASE_FLAGS, '--mute-audio', '--hide-scrollbars'];
 
-/** Starts one headless Chromium with a fresh temporary profile (puppeteer creates and removes it). */
+/**
+ * Starts one headless Chromium on the given profile folder. DevTools goes over a pipe rather than a port: Chromium
+ * quits when the pipe closes, which the kernel does when this process dies, SIGKILL and the OOM killer included.
+ */
 export async function launchChromium(settings: ChromiumLaunchSettings): Promise<Browser> {
   const args = [
     ...FLAGS,
@@ -24,7 +29,8 @@ export async function launchChromium(settings: ChromiumLaunchSettings): Promise<
   return puppeteer.launch({
     executablePath: settings.executablePath,
     headless: true,
-    args: [...args, settings.ownerFlag],
+    args: [...args, settings.ownerFlag, `--user-data-dir=${settings.userDataDir}`],
+    pipe: true,
     // The service handles its own signals and shuts the pool down in order.
     handleSIGINT: false,
     handleSIGTERM: false,

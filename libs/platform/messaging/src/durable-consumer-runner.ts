@@ -1,4 +1,4 @@
-import { type Consumer, type ConsumerMessages, Events, type JsMsg } from 'nats';
+import { type Consumer, ConsumerEvents, type ConsumerMessages, Events, type JsMsg } from 'nats';
 import {
   CORRELATION_ID_HEADER,
   type ConsumerDefinition,
@@ -33,6 +33,16 @@ import type { NatsClient } from './nats-client';
  */
 const PULL_EXPIRES_MS = 10_000;
 
+/**
+ * How often the server says a waiting pull is still alive. On a cluster the waiting pulls live on the server leading
+ * the consumer: when that server dies, nothing tells a client connected to another one, and its slots would sit idle
+ * until the pull expired while the new leader has messages to give. Two heartbeats missed end the pull, and the next
+ * one reaches the new leader. Two periods outlast any pause of this process's event loop: ending a pull that was
+ * alive would drop the message its server sent meanwhile until the ack wait brings it back.
+ */
+const PULL_HEARTBEAT_MS = 2_000;
+const MISSED_HEARTBEATS_BEFORE_REPULL = 2;
+
 /** What became of one delivery, for the handler latency histogram. */
 type DeliveryOutcome = 'ack' | 'retry' | 'dead_letter';
 
@@ -43,6 +53,8 @@ export interface DurableConsumerRunnerOptions<S extends StreamSubject> {
   concurrency: number;
   /** Replaces the definition's redelivery delays. */
   retryDelaysMs?: readonly number[];
+  /** How long one pull waits for messages; tests lengthen it to tell a pull ended early from one that expired. */
+  pullExpiresMs?: number;
 }
 
 /**
@@ -141,7 +153,12 @@ export class DurableConsumerRunner<S extends StreamSubject> {
   }
 
   private async pull(consumer: Consumer, maxMessages: number): Promise<void> {
-    const messages = await consumer.fetch({ max_messages: maxMessages, expires: PULL_EXPIRES_MS });
+    const messages = await consumer.fetch({
+      max_messages: maxMessages,
+      expires: this.options.pullExpiresMs ?? PULL_EXPIRES_MS,
+      idle_heartbeat: PULL_HEARTBEAT_MS,
+    });
+    void this.endWhenServerFallsSilent(messages);
     this.waitingPulls.add(messages);
     if (this.stopping) messages.stop();
     try {
@@ -162,6 +179,20 @@ export class DurableConsumerRunner<S extends StreamSubject> {
       }
     } finally {
       this.waitingPulls.delete(messages);
+    }
+  }
+
+  /**
+   * Ends the pull itself rather than leaving it to the client library, which asks the same pull again for a whole
+   * batch on top of the one it lost track of, more messages than this process has free slots.
+   */
+  private async endWhenServerFallsSilent(messages: ConsumerMessages): Promise<void> {
+    for await (const status of await messages.status()) {
+      if (status.type === ConsumerEvents.HeartbeatsMissed && Number(status.data) >= MISSED_HEARTBEATS_BEFORE_REPULL) {
+        this.logger.warn({ consumer: this.durable }, 'pull heartbeats missed; pulling again');
+        messages.stop();
+        return;
+      }
     }
   }
 
