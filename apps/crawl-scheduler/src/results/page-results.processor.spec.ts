@@ -229,4 +229,13 @@ describe('PageResultsProcessor', () => {
       { id: 'completed', teamId: TEAM },
     ]);
   });
+
+  it('publishes the pages it claimed when the charge publish fails, and still fails the batch for redelivery', async () => {
+    const { processor, biller, dispatcher, claimedNext } = setUp({ job: job(), pages: [page('a')] });
+    const unavailable = new Error('publish to billing.usage-batch.recorded failed: 503');
+    biller.bill.mockRejectedValueOnce(unavailable);
+
+    await expect(processor.process([completed('a')])).rejects.toBe(unavailable);
+    expect(dispatcher.publish).toHaveBeenCalledWith(expect.objectContaining({ id: JOB_ID }), claimedNext);
+  });
 });

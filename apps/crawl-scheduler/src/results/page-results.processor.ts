@@ -37,6 +37,10 @@ export class PageResultsProcessor {
       for (const listener of this.listeners) steps.push(await listener.withinTransaction(trx, outcomes));
       return steps;
     });
-    for (const step of afterCommit) await step();
+    // Every step runs whatever became of the others: pages claimed in the committed transaction are published only
+    // here, and a redelivered batch does not claim them again. The first failure still fails the batch.
+    const failures: unknown[] = [];
+    for (const step of afterCommit) await step().catch((error: unknown) => failures.push(error));
+    if (failures.length > 0) throw failures[0];
   }
 }
