@@ -1,7 +1,16 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { type ApiResponse, callApi, type CrawlSite, eventually } from '@wh/testing';
+import {
+  type ApiResponse,
+  callApi,
+  type CrawlSite,
+  eventually,
+  type FakeSearch,
+  pagedResults,
+  startFakeSearch,
+} from '@wh/testing';
 import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
+import { useOwnStack } from './support/own-stack';
 import { sharedStack } from './support/stack-env';
 
 const stack = sharedStack();
@@ -42,8 +51,14 @@ describe('the replies the gateway sends', () => {
   });
 
   /** Calls the gateway and keeps the reply for validation against `template`'s documented success body. */
-  async function call(method: string, template: string, path: string, body?: unknown): Promise<ApiResponse> {
-    const response = await callApi(stack, method, path, body);
+  async function call(
+    method: string,
+    template: string,
+    path: string,
+    body?: unknown,
+    gateway: Pick<typeof stack, 'baseUrl' | 'apiKey'> = stack,
+  ): Promise<ApiResponse> {
+    const response = await callApi(gateway, method, path, body);
     replies.push({ method: method.toLowerCase(), template, response });
     return response;
   }
@@ -160,6 +175,45 @@ describe('the replies the gateway sends', () => {
     await call('GET', '/v2/browser', '/v2/browser?status=destroyed');
     expect(problems()).toEqual([]);
   }, 120_000);
+
+  // The shared stack has no search backend; this one asks a fake SearXNG.
+  describe('with a search backend', () => {
+    let searxng: FakeSearch;
+    beforeAll(async () => {
+      searxng = await startFakeSearch();
+    });
+    afterAll(async () => {
+      await searxng?.close();
+    });
+    const own = useOwnStack(
+      'openapi-search',
+      ['api-gateway', 'scrape-worker', 'extract-service', 'billing-service'],
+      () => ({
+        SEARCH_URL: searxng.url,
+      }),
+    );
+
+    it('match the document: search, with and without scraping the results', async () => {
+      replies.length = 0;
+      const site = own.site().url;
+      searxng.otherwise(
+        pagedResults([
+          { url: `${site}/article`, title: 'The Rivers That Made the City', content: 'How two rivers made a town' },
+          { url: `${site}/recipes/soup`, title: 'Leek and Potato Soup', content: 'A winter soup' },
+        ]),
+      );
+      await call('POST', '/v2/search', '/v2/search', { query: 'rivers', limit: 2 }, own.stack());
+      await call(
+        'POST',
+        '/v2/search',
+        '/v2/search',
+        { query: 'rivers', limit: 2, scrapeOptions: { formats: ['markdown'], maxAge: 0 } },
+        own.stack(),
+      );
+      expect(replies.map((reply) => reply.response.status)).toEqual([200, 200]);
+      expect(problems()).toEqual([]);
+    }, 60_000);
+  });
 
   it('a reply that drifts from its class fails the check', () => {
     replies.length = 0;
