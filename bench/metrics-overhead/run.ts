@@ -159,6 +159,11 @@ function report(pairs: ReadonlyArray<{ on: CrawlRound; off: CrawlRound }>): stri
   const speed = median(speedRatios);
   const cpu = median(cpuRatios);
   const exposed = median(pairs.map((pair) => pair.on.exposedBytes));
+  // How far crawls of one setting differ from each other: a ratio inside that band is not resolved by this run.
+  const spread = (setting: Setting): string => {
+    const cpu = pairs.map((pair) => pair[setting].cpuMsPerPage);
+    return `${((Math.max(...cpu) / Math.min(...cpu) - 1) * 100).toFixed(0)}%`;
+  };
   return `## Metrics overhead
 
 Measured by \`npm run bench:metrics-overhead\` (bench/metrics-overhead/run.ts) on ${new Date().toISOString().slice(0, 10)},
@@ -177,7 +182,9 @@ ${rows.join('\n')}
 
 Median over ${pairs.length} rounds: metrics on crawl at **${signedPercent(speed)} pages/s** and spend
 **${signedPercent(cpu)} CPU per page** against metrics off (target: at most 2% slower). With metrics on the services
-expose ${(exposed / 1000).toFixed(0)} KB of \`/metrics\` text in all at the crawl's end.
+expose ${(exposed / 1000).toFixed(0)} KB of \`/metrics\` text in all at the crawl's end. Between crawls of one
+setting, CPU per page varied by up to ${spread('off')} (off) and ${spread('on')} (on) in this run: a difference
+smaller than that needs more rounds or a quieter machine to be told from the load.
 \`npm run bench:metrics-overhead -- --pages=${PAGES} --rounds=${ROUNDS}\` sets the size.
 `;
 }
