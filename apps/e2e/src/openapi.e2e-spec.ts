@@ -14,6 +14,7 @@ const stack = sharedStack();
 interface Operation {
   parameters: { name: string; in: string; required: boolean; schema: unknown }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, unknown>;
 }
 interface Document {
   openapi: string;
@@ -126,7 +127,9 @@ describe('the OpenAPI document', () => {
     const sample: Record<string, string> = { asset: 'swagger-ui.css' };
     for (const [template, operations] of Object.entries(document.paths)) {
       const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => sample[name] ?? crypto.randomUUID());
-      for (const method of Object.keys(operations)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        // A WebSocket upgrade is routed before Nest's router sees the request; a plain GET of it is never routed.
+        if ('101' in operation.responses) continue;
         // An unknown field makes every body route refuse before doing anything (no session, no job is started).
         const response = await callApi(
           stack,

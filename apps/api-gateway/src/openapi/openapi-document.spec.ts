@@ -3,8 +3,10 @@ import { MODULE_METADATA } from '@nestjs/common/constants';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { GatewayModule } from '../gateway.module';
-import { buildOpenApiDocument, openApiPath } from './openapi-document';
+import { buildOpenApiDocument, openApiPath, operationIdOf } from './openapi-document';
+import { RESPONSE_CLASSES } from './responses/response-classes';
 import { servedRoutes } from './served-routes';
+import { SPECIAL_REQUEST_BODIES, SUCCESS_CONTENT, WEBSOCKET_PATHS } from './special-routes';
 
 type ModuleRef = Type<unknown> | DynamicModule | Promise<DynamicModule>;
 
@@ -72,5 +74,71 @@ describe('the OpenAPI document', () => {
       expect(() => ajv.getSchema(`openapi#/components/schemas/${name}`)).not.toThrow();
     }
     expect(JSON.parse(JSON.stringify(document))).toEqual(document);
+  });
+
+  /** An Ajv holding the document's components, compiling the schema of one response or body. */
+  function validatorOf(schema: unknown) {
+    const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+    ajv.addSchema({ $id: 'openapi', components: document.components });
+    return ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')));
+  }
+
+  it('gives every route a success body: a response class, or the content of a route that is not JSON', () => {
+    const ids = new Set(routes.map(operationIdOf));
+    const described = routes.filter((route) => RESPONSE_CLASSES[operationIdOf(route)] !== undefined);
+    expect(described.length).toBeGreaterThanOrEqual(25);
+    const neither = [...ids].filter((id) => !RESPONSE_CLASSES[id] && !SUCCESS_CONTENT[id]);
+    expect(neither).toEqual([]);
+    // A table entry naming no served handler is a route renamed or removed without its description.
+    const tables = [RESPONSE_CLASSES, SUCCESS_CONTENT, SPECIAL_REQUEST_BODIES].flatMap((table) => Object.keys(table));
+    expect(tables.filter((id) => !ids.has(id))).toEqual([]);
+    const crawlStatus = document.paths['/v2/crawl/{id}']?.get?.responses['200'] as {
+      content: { 'application/json': { schema: { $ref: string } } };
+    };
+    expect(crawlStatus.content['application/json'].schema.$ref).toBe('#/components/schemas/JobStatusResponseBody');
+  });
+
+  it('takes response schemas from the classes: closed objects, open metadata, nulls where the API sends them', () => {
+    const validate = validatorOf({ $ref: '#/components/schemas/ScrapeResponse' });
+    const reply = {
+      success: true,
+      data: {
+        markdown: '# Title',
+        metadata: { sourceURL: 'https://a.test/', url: 'https://a.test/', statusCode: 200, 'og:title': 'Title' },
+      },
+    };
+    expect(validate(reply)).toBe(true);
+    expect(validate({ ...reply, data: { ...reply.data, markdwn: '# Title' } })).toBe(false);
+    expect(validate({ ...reply, data: { markdown: '# Title' } })).toBe(false);
+    const queue = validatorOf({ $ref: '#/components/schemas/QueueStatusResponse' });
+    const counts = { success: true, jobsInQueue: 0, activeJobsInQueue: 0, waitingJobsInQueue: 0, maxConcurrency: 2 };
+    expect(queue({ ...counts, mostRecentSuccess: null })).toBe(true);
+    expect(queue(counts)).toBe(false);
+  });
+
+  it('describes the multipart body of /v2/parse with its options part from the validation class', () => {
+    const body = document.paths['/v2/parse']?.post?.requestBody as {
+      content: Record<string, { schema: { required: string[]; properties: Record<string, { $ref?: string }> } }>;
+    };
+    const multipart = body.content['multipart/form-data'];
+    expect(multipart?.schema.required).toEqual(['file']);
+    expect(multipart?.schema.properties.options?.$ref).toBe('#/components/schemas/ParseOptionsDto');
+    expect(document.components.schemas.ParseOptionsDto).toBeDefined();
+  });
+
+  it('describes the WebSocket upgrades, at paths the upgrade router claims', () => {
+    const sessionId = '0b9f3c1e-8a4d-4c57-9e21-5d6f7a8b9c0d';
+    for (const socket of WEBSOCKET_PATHS) {
+      expect(socket.pattern.test(socket.path.replace('{id}', sessionId))).toBe(true);
+      const operation = document.paths[socket.path]?.get;
+      expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['101', '401', '404']));
+      expect(operation?.parameters).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'token', in: 'query', required: true })]),
+      );
+    }
+    expect(WEBSOCKET_PATHS.map((socket) => socket.path)).toEqual([
+      '/v2/browser/{id}/cdp',
+      '/v2/browser/{id}/live/socket',
+    ]);
   });
 });

@@ -3,7 +3,9 @@ import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { ErrorCode } from '@wh/contracts';
 import { STATUS_BY_CODE } from '../http/error-status';
 import { type JsonSchema, requestSchemas, SCHEMA_REF_PREFIX } from './request-schemas';
+import { RESPONSE_CLASSES } from './responses/response-classes';
 import type { ServedRoute } from './served-routes';
+import { SPECIAL_REQUEST_BODIES, SUCCESS_CONTENT, WEBSOCKET_PATHS } from './special-routes';
 
 export type OpenApiDocument = Record<string, unknown> & {
   paths: Record<string, Record<string, OpenApiOperation>>;
@@ -17,6 +19,8 @@ export interface OpenApiOperation {
   requestBody?: Record<string, unknown>;
   responses: Record<string, unknown>;
   security?: Record<string, string[]>[];
+  summary?: string;
+  description?: string;
 }
 
 /** `/v2/crawl/:id` becomes `/v2/crawl/{id}`. */
@@ -96,13 +100,26 @@ function parametersOf(route: ServedRoute, schemas: Record<string, JsonSchema>, q
   return [...pathParameters, ...classFields, ...namedFields];
 }
 
+export function operationIdOf(route: ServedRoute): string {
+  return `${route.controller.name}.${route.handlerName}`;
+}
+
+/** The success body: the route's response class, or what a route that does not answer JSON sends. */
+function successContent(route: ServedRoute, nameOf: ReadonlyMap<unknown, string>): Record<string, unknown> {
+  const responseClass = RESPONSE_CLASSES[operationIdOf(route)];
+  const name = responseClass ? nameOf.get(responseClass) : undefined;
+  if (name) return { 'application/json': { schema: { $ref: `${SCHEMA_REF_PREFIX}${name}` } } };
+  return SUCCESS_CONTENT[operationIdOf(route)] ?? { 'application/json': { schema: {} } };
+}
+
 function responsesOf(
   route: ServedRoute,
   takesInput: boolean,
   byStatus: Map<number, ErrorCode[]>,
+  nameOf: ReadonlyMap<unknown, string>,
 ): Record<string, unknown> {
   const responses: Record<string, unknown> = {
-    [successStatus(route)]: { description: 'Success', content: { 'application/json': { schema: {} } } },
+    [successStatus(route)]: { description: 'Success', content: successContent(route, nameOf) },
   };
   const statuses = new Set<number>();
   if (takesInput) statuses.add(HttpStatus.BAD_REQUEST);
@@ -121,11 +138,19 @@ function responsesOf(
 
 /**
  * The OpenAPI 3.1 document of the routes Nest serves: paths and parameters from the router's metadata, request
- * bodies and queries from the class-validator classes the validation pipe applies, errors from the one table that
- * maps codes to statuses.
+ * bodies and queries from the class-validator classes the validation pipe applies, success bodies from the response
+ * classes, errors from the one table that maps codes to statuses; then the WebSocket upgrades, which Nest does not
+ * route.
  */
 export function buildOpenApiDocument(routes: readonly ServedRoute[], version: string): OpenApiDocument {
-  const roots = routes.flatMap((route) => [route.body, route.query].filter((type) => type !== undefined));
+  const roots = routes.flatMap((route) =>
+    [
+      route.body,
+      route.query,
+      RESPONSE_CLASSES[operationIdOf(route)],
+      SPECIAL_REQUEST_BODIES[operationIdOf(route)]?.optionsClass,
+    ].filter((type) => type !== undefined),
+  );
   const { schemas, nameOf } = requestSchemas(roots);
   const byStatus = codesByStatus();
   const paths: OpenApiDocument['paths'] = {};
@@ -133,13 +158,22 @@ export function buildOpenApiDocument(routes: readonly ServedRoute[], version: st
     const bodyName = route.body ? nameOf.get(route.body) : undefined;
     const queryName = route.query ? nameOf.get(route.query) : undefined;
     const parameters = parametersOf(route, schemas, queryName) as Record<string, unknown>[];
+    const special = SPECIAL_REQUEST_BODIES[operationIdOf(route)];
     const operation: OpenApiOperation = {
-      operationId: `${route.controller.name}.${route.handlerName}`,
+      operationId: operationIdOf(route),
       tags: [tagOf(route.path)],
       parameters,
-      responses: responsesOf(route, parameters.length > 0 || route.body !== undefined, byStatus),
+      responses: responsesOf(
+        route,
+        parameters.length > 0 || route.body !== undefined || special !== undefined,
+        byStatus,
+        nameOf,
+      ),
     };
-    if (route.body) {
+    if (special) {
+      const optionsName = nameOf.get(special.optionsClass);
+      operation.requestBody = special.requestBody(optionsName ? `${SCHEMA_REF_PREFIX}${optionsName}` : undefined);
+    } else if (route.body) {
       operation.requestBody = {
         required: true,
         content: { 'application/json': { schema: bodyName ? { $ref: `${SCHEMA_REF_PREFIX}${bodyName}` } : {} } },
@@ -148,6 +182,9 @@ export function buildOpenApiDocument(routes: readonly ServedRoute[], version: st
     if (route.guarded) operation.security = [{ bearer: [] }];
     const path = openApiPath(route.path);
     paths[path] = { ...paths[path], [route.method]: operation };
+  }
+  for (const socket of WEBSOCKET_PATHS) {
+    paths[socket.path] = { get: socket.operation(`${SCHEMA_REF_PREFIX}${ERROR_SCHEMA}`) };
   }
   return {
     openapi: '3.1.0',

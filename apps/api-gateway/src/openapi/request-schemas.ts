@@ -102,7 +102,8 @@ export function requestSchemas(roots: readonly Type<unknown>[]): RequestSchemas 
   }
   const schemas: Record<string, JsonSchema> = {};
   for (const name of [...wanted].sort()) {
-    schemas[name] = { ...(withoutDanglingRefs(all[name], wanted) as JsonSchema), additionalProperties: false };
+    // A class that declares its objects open (page metadata, search results) keeps its own `additionalProperties`.
+    schemas[name] = { additionalProperties: false, ...(withoutDanglingRefs(all[name], wanted) as JsonSchema) };
   }
   return { schemas, nameOf };
 }

@@ -1,3 +1,4 @@
+export * from './metrics.config';
 export * from './metrics-registry';
 export * from './metrics';
 export * from './scrape-time-refresh';
