@@ -5,6 +5,7 @@ import {
   freePort,
   provideInfrastructure,
   REPO_ROOT,
+  runCompiled,
   type RunningStack,
   startFixtureServer,
   startStack,
@@ -183,13 +184,14 @@ async function measureFairness(
         send: (index) => cached.send(pool, quietKey, 'quiet', index),
       });
     const alone = await quiet();
+    // The flood is a client of its own, as it would be: sharing this event loop, its answers delayed the quiet team's.
     const [flooded, flood] = await Promise.all([
       quiet(),
-      runOpenLoop({
-        rate: FLOOD_RATE,
-        durationMs: FAIRNESS_MS,
-        send: (index) => cached.send(pool, floodKey, 'flood', index),
-      }),
+      runCompiled(
+        'bench/request-path/flood.js',
+        [context.stack.baseUrl, floodKey, pageUrl, String(FLOOD_RATE), String(FAIRNESS_MS)],
+        process.env,
+      ).then(floodResult),
     ]);
     return { alone, flooded, flood, machineLoad: loadavg()[0] ?? Number.NaN };
   } finally {
@@ -283,6 +285,13 @@ async function main(): Promise<void> {
   } finally {
     await infrastructure.stop();
   }
+}
+
+function floodResult(output: string): OpenLoopResult {
+  const parsed = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Omit<OpenLoopResult, 'statuses'> & {
+    statuses: [number, number][];
+  };
+  return { ...parsed, statuses: new Map(parsed.statuses) };
 }
 
 function argument(name: string): string | undefined {

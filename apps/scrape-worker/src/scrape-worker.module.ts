@@ -9,6 +9,7 @@ import { BrowserEngine } from './browser/browser-engine';
 import { BrowserPool } from './browser/browser-pool';
 import { browserProviders } from './browser/browser.providers';
 import { ScrapeCacheRepository } from './cache/scrape-cache.repository';
+import { CacheHitReader } from './cache/cache-hit-reader';
 import { ChangeJsonComparer } from './change-tracking/change-json';
 import { ChangeSnapshotsRepository } from './change-tracking/change-snapshots.repository';
 import { ChangeTracker } from './change-tracking/change-tracker';
@@ -26,6 +27,8 @@ import { ProxyPools } from './proxy/proxy-pools';
 import { PageScraper } from './scrape/page-scraper';
 import { ScrapeJobHandler } from './scrape/scrape-job.handler';
 import { ScrapeWorkerConfig } from './scrape-worker.config';
+import { UsageBatchPublisher } from './usage/usage-batch-publisher';
+import { JetStreamPublisher } from '@wh/platform/messaging';
 
 export const SCRAPE_WORKER = 'scrape-worker';
 
@@ -49,6 +52,16 @@ export const SCRAPE_WORKER = 'scrape-worker';
       useFactory: (db: Kysely<ScrapeWorkerDatabase>) => new ChangeSnapshotsRepository(db),
     },
     ChangeJsonComparer,
+    {
+      provide: CacheHitReader,
+      inject: [DATABASE],
+      useFactory: (db: Kysely<ScrapeWorkerDatabase>) => new CacheHitReader(new ScrapeCacheRepository(db)),
+    },
+    {
+      provide: UsageBatchPublisher,
+      inject: [JetStreamPublisher],
+      useFactory: (publisher: JetStreamPublisher) => new UsageBatchPublisher(publisher),
+    },
     ChangeTracker,
     {
       provide: ConversionPool,

@@ -19,6 +19,12 @@ const RESULT_GRACE_MS = 1_000;
 export type DirectScrapeCommand = ScrapeJobCommand & { origin: Exclude<ScrapeOrigin, 'scheduled'> };
 
 /**
+ * A finished scrape's document as it arrived: parsed, or as the JSON text of a cache hit the worker passed through
+ * unparsed (which holds no stored-file references), for a caller that writes it into a reply as it is.
+ */
+export type FinishedDocument = { document: ScrapeDocument } | { documentJson: string };
+
+/**
  * The one way into the scrape-workers, for every service that scrapes: a command on the shared work queue, answered
  * by the worker's single handler (cache first, then the engines), which bills direct scrapes and announces the end
  * on `scrape.job.finished.<origin>.<jobId>` (`<origin>.<route>.<jobId>` for a scrape this process waits for).
@@ -53,6 +59,18 @@ export class ScrapeClient {
 
   /** {@link run}, with the credits the worker charged for the scrape (a caller reporting `creditsUsed` needs them). */
   async runCharged(command: DirectScrapeCommand): Promise<{ document: ScrapeDocument; credits: number }> {
+    const event = await this.finish(command);
+    const finished = documentOf(event);
+    const document = 'document' in finished ? finished.document : (JSON.parse(finished.documentJson) as ScrapeDocument);
+    return { document, credits: event.credits ?? 0 };
+  }
+
+  /** {@link run}, leaving a cache hit's document in the JSON text it travelled in. */
+  async runAsTravelled(command: DirectScrapeCommand): Promise<FinishedDocument> {
+    return documentOf(await this.finish(command));
+  }
+
+  private async finish(command: DirectScrapeCommand): Promise<ScrapeJobFinishedEvent> {
     const expected = this.finished.expect(
       command.origin,
       command.jobId,
@@ -71,7 +89,7 @@ export class ScrapeClient {
       this.nats.payloads.decode(ScrapeJobFinishedEvent, message),
     );
     await this.nats.payloads.release(message);
-    return { document: documentOf(event), credits: event.credits ?? 0 };
+    return event;
   }
 
   private async readBack(subject: string): Promise<ReceivedMessage | undefined> {
@@ -89,10 +107,11 @@ export class ScrapeClient {
   }
 }
 
-function documentOf(event: ScrapeJobFinishedEvent): ScrapeDocument {
+function documentOf(event: ScrapeJobFinishedEvent): FinishedDocument {
   if (event.status === 'failed') {
     throw event.error ? DomainError.fromWire(event.error) : new DomainError(ErrorCode.Internal, 'Scrape failed');
   }
-  if (!event.document) throw new DomainError(ErrorCode.Internal, 'Scrape finished without a document');
-  return event.document;
+  if (event.document) return { document: event.document };
+  if (event.documentJson !== undefined) return { documentJson: event.documentJson };
+  throw new DomainError(ErrorCode.Internal, 'Scrape finished without a document');
 }

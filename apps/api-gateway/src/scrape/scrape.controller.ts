@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
-import type { ScrapeDocument } from '@wh/contracts';
-import { ScrapeClient } from '@wh/scrape-client';
+import { Body, Controller, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { type FinishedDocument, ScrapeClient } from '@wh/scrape-client';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { Billed } from '../billing/billed.guard';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
@@ -17,16 +17,21 @@ export class ScrapeController {
     @Inject(FileUrls) private readonly fileUrls: FileUrls,
   ) {}
 
+  /**
+   * Answers `{"success":true,"data":<document>}` written as text: a cache hit's document arrives as the JSON text
+   * Postgres printed and is spliced in without being parsed, any other is serialised once, as `res.json` would.
+   */
   @Post('scrape')
   @Billed('scrape')
   @HttpCode(200)
   async scrape(
     @CurrentTeam() team: TeamContext,
     @Body() body: ScrapeRequestDto,
-  ): Promise<{ success: true; data: ScrapeDocument }> {
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
     const { url, zeroDataRetention, origin: _origin, integration: _integration, ...options } = body;
     const resolved = resolveScrapeOptions(options, zeroDataRetention ?? false);
-    const data = await this.scrapes.run({
+    const finished = await this.scrapes.runAsTravelled({
       jobId: randomUUID(),
       teamId: team.teamId,
       ...(team.apiKeyId ? { apiKeyId: team.apiKeyId } : {}),
@@ -35,6 +40,12 @@ export class ScrapeController {
       options: resolved,
       deadlineAt: Date.now() + resolved.timeout,
     });
-    return { success: true, data: this.fileUrls.inDocument(data) };
+    response.type('application/json');
+    return `{"success":true,"data":${this.documentJson(finished)}}`;
+  }
+
+  private documentJson(finished: FinishedDocument): string {
+    if ('documentJson' in finished) return finished.documentJson;
+    return JSON.stringify(this.fileUrls.inDocument(finished.document));
   }
 }

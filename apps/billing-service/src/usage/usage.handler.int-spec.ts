@@ -42,7 +42,13 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
     });
     await nats.consume({
       definition: withFastRedelivery(Consumers.billingUsageBatches),
-      handler: (batch) => handler.recordBatch(batch),
+      handler: async (batch) => {
+        for (const charge of batch.charges) deliveries.set(charge.eventId, (deliveries.get(charge.eventId) ?? 0) + 1);
+        await handler.recordBatch(batch);
+        if (batch.charges.some((charge) => crashAfterCommit.delete(charge.eventId))) {
+          throw new DomainError(ErrorCode.ServiceUnavailable, 'lost before the ack', undefined, true);
+        }
+      },
     });
   });
 
@@ -98,6 +104,24 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
     await eventually(async () => expect(await pending(Consumers.billingUsageBatches)).toBe(0));
     expect(await creditsOf(single.eventId)).toEqual([1]);
     expect(await creditsOf(batch[1].eventId)).toEqual([4]);
+    expect(await new LedgerRepository(database.db).drift()).toEqual([]);
+  });
+
+  it('charges each page of a batch once when the batch is redelivered, repeats a page, or repeats an earlier batch', async () => {
+    const [first, second, third] = Array.from({ length: 3 }, () => usageRecordedEvent(teamId, { credits: 2 }));
+    crashAfterCommit.add(first.eventId);
+
+    // The worker sends a page's charge again in another batch when its job is redelivered after the charge was sent.
+    await nats.publisher.publish(
+      Subjects.usageBatchRecorded,
+      { charges: [first, second, first] },
+      { msgId: 'batch-a' },
+    );
+    await nats.publisher.publish(Subjects.usageBatchRecorded, { charges: [second, third] }, { msgId: 'batch-b' });
+
+    await eventually(async () => expect(deliveries.get(first.eventId)).toBe(4));
+    await eventually(async () => expect(await pending(Consumers.billingUsageBatches)).toBe(0));
+    for (const event of [first, second, third]) expect(await creditsOf(event.eventId)).toEqual([2]);
     expect(await new LedgerRepository(database.db).drift()).toEqual([]);
   });
 

@@ -10,8 +10,8 @@ import { ChargeBatcher } from './charge-batcher';
 
 /**
  * Usage events become charges in the ledger, each once, whatever the number of deliveries or replicas; the teams they
- * charged are announced, with those whose credits they used up. Single events (one per scrape) are grouped with the
- * others of the same few milliseconds into one transaction and one announcement per team (`ChargeBatcher`).
+ * charged are announced, with those whose credits they used up. Single events and batches are grouped with the
+ * others of the same few milliseconds into one statement and one announcement per team (`ChargeBatcher`).
  */
 @Controller()
 @PreserveRpcErrors()
@@ -33,9 +33,10 @@ export class UsageHandler {
     await this.batcher.add([{ ...event, occurredAt: new Date(event.occurredAt) }]);
   }
 
+  /** Batches (the scrape-workers send their pages' charges this way) are grouped with whatever else arrived too. */
   @ConsumeStream(Consumers.billingUsageBatches)
   async recordBatch(batch: UsageBatchRecordedEvent): Promise<void> {
-    await this.charge(batch.charges.map((charge) => ({ ...charge, occurredAt: new Date(charge.occurredAt) })));
+    await this.batcher.add(batch.charges.map((charge) => ({ ...charge, occurredAt: new Date(charge.occurredAt) })));
   }
 
   private async charge(charges: ChargeRecord[]): Promise<void> {

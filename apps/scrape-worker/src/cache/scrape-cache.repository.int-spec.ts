@@ -41,6 +41,21 @@ describe('ScrapeCacheRepository', () => {
     expect(await cache.find(key, { olderThan: at('2026-11-22T09:59:59Z') })).toBeUndefined();
   });
 
+  it('hands back a hit as JSON text, marked as a hit with the time it was scraped, only inside the window', async () => {
+    const key = uniqueName('key');
+    const stored = { ...document('# "Quoted" text\n'), metadata: { ...document('').metadata, cacheState: 'miss' as const } };
+    await cache.store(key, 'https://example.com/', stored, at('2026-11-22T10:00:00.045Z'));
+
+    const json = await cache.findHitJson(key, { newerThan: at('2026-11-22T09:00:00Z') });
+
+    expect(JSON.parse(json ?? 'null')).toEqual({
+      ...stored,
+      metadata: { ...stored.metadata, cacheState: 'hit', cachedAt: '2026-11-22T10:00:00.045Z' },
+    });
+    expect(await cache.findHitJson(key, { olderThan: at('2026-11-22T09:59:59Z') })).toBeUndefined();
+    expect(await cache.findHitJson(uniqueName('key'), {})).toBeUndefined();
+  });
+
   it('replaces the entry of a key with the latest scrape', async () => {
     const key = uniqueName('key');
     await cache.store(key, 'https://example.com/', document('# Old'), at('2026-11-22T10:00:00Z'));

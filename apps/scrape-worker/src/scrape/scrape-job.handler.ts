@@ -19,8 +19,10 @@ import {
 } from '@wh/platform/messaging';
 import { pagesScraped } from '@wh/platform/telemetry';
 import { BrandingProfiler } from '../branding/branding-profiler';
+import { CacheHitReader } from '../cache/cache-hit-reader';
 import { ChangeTracker } from '../change-tracking/change-tracker';
 import { formatsExtractionReads, PageExtractor, withExtracted } from '../extraction/page-extractor';
+import { UsageBatchPublisher } from '../usage/usage-batch-publisher';
 import { PageScraper } from './page-scraper';
 import { scrapeCredits, type ScrapeUsage } from './scrape-credits';
 
@@ -45,6 +47,8 @@ export class ScrapeJobHandler {
     @Inject(ChangeTracker) private readonly changes: ChangeTracker,
     @Inject(BrandingProfiler) private readonly branding: BrandingProfiler,
     @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
+    @Inject(CacheHitReader) private readonly cacheHits: CacheHitReader,
+    @Inject(UsageBatchPublisher) private readonly usage: UsageBatchPublisher,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -54,16 +58,27 @@ export class ScrapeJobHandler {
     let finished: ScrapeJobFinishedEvent;
     let scraped: Scraped | undefined;
     try {
-      const { usage, scraped: page, ...outcome } = await this.produce(job, started);
-      scraped = page;
-      finished = {
-        jobId: job.jobId,
-        teamId: job.teamId,
-        status: 'completed',
-        credits: scrapeCredits(usage),
-        ...(usage.llmTokens ? { tokens: usage.llmTokens } : {}),
-        ...outcome,
-      };
+      const documentJson = await this.cacheHits.findJson(job, started);
+      if (documentJson !== undefined) {
+        finished = {
+          jobId: job.jobId,
+          teamId: job.teamId,
+          status: 'completed',
+          credits: CACHE_HIT_CREDITS,
+          documentJson,
+        };
+      } else {
+        const { usage, scraped: page, ...outcome } = await this.produce(job, started);
+        scraped = page;
+        finished = {
+          jobId: job.jobId,
+          teamId: job.teamId,
+          status: 'completed',
+          credits: scrapeCredits(usage),
+          ...(usage.llmTokens ? { tokens: usage.llmTokens } : {}),
+          ...outcome,
+        };
+      }
     } catch (error) {
       const failure = toDomainError(error);
       if (failure.retryable && !context.isLastDelivery) throw failure;
@@ -82,7 +97,7 @@ export class ScrapeJobHandler {
     if (finished.credits !== undefined && job.origin === 'direct')
       await this.bill(job, finished.credits, finished.tokens);
     const metadata = finished.document?.metadata;
-    const engine = metadata?.cacheState === 'hit' ? 'cache' : metadata?.engine;
+    const engine = finished.documentJson !== undefined || metadata?.cacheState === 'hit' ? 'cache' : metadata?.engine;
     const engineLabel = typeof engine === 'string' ? engine : 'none';
     pagesScraped.inc({ engine: engineLabel, outcome: finished.error?.code ?? finished.status });
     // Zero-data-retention jobs leave no trace of the page, not even its URL, in the logs.
@@ -91,7 +106,7 @@ export class ScrapeJobHandler {
         jobId: job.jobId,
         status: finished.status,
         code: finished.error?.code,
-        engine: finished.document?.metadata.engine,
+        engine: finished.documentJson !== undefined ? 'cache' : finished.document?.metadata.engine,
         ms: Date.now() - started.getTime(),
         ...(job.options.zeroDataRetention ? {} : { url: job.url }),
       },
@@ -156,25 +171,24 @@ export class ScrapeJobHandler {
 
   /**
    * Records a direct scrape's credits (and the LLM tokens of its json and summary formats), once per job: billing
-   * keeps one charge per event id across redeliveries.
+   * keeps one charge per event id across redeliveries, whichever batch of usage carries it.
    */
   private async bill(job: ScrapeJobCommand, credits: number, tokens: number | undefined): Promise<void> {
-    await this.publisher.publish(
-      Subjects.usageRecorded,
-      {
-        eventId: `scrape:${job.jobId}`,
-        teamId: job.teamId,
-        kind: 'scrape',
-        jobId: job.jobId,
-        ...(job.apiKeyId ? { apiKeyId: job.apiKeyId } : {}),
-        credits,
-        ...(tokens ? { tokens } : {}),
-        occurredAt: new Date().toISOString(),
-      },
-      { msgId: `usage:scrape:${job.jobId}` },
-    );
+    await this.usage.record({
+      eventId: `scrape:${job.jobId}`,
+      teamId: job.teamId,
+      kind: 'scrape',
+      jobId: job.jobId,
+      ...(job.apiKeyId ? { apiKeyId: job.apiKeyId } : {}),
+      credits,
+      ...(tokens ? { tokens } : {}),
+      occurredAt: new Date().toISOString(),
+    });
   }
 }
+
+/** A page answered from the cache as stored: fetched through no proxy, no PDF parsed, nothing extracted. */
+const CACHE_HIT_CREDITS = scrapeCredits({ proxyUsed: 'basic' });
 
 /** The LLM tokens of a page's model calls (json and summary, change tracking's json mode, branding's pass). */
 function llmTokensOf(...calls: (number | undefined)[]): { llmTokens?: number } {

@@ -253,6 +253,16 @@ export class ScrapeJobFinishedEvent {
   @IsObject()
   document?: ScrapeDocument;
 
+  /**
+   * The document as JSON text, instead of `document`, when the worker answered from its page cache for a requester
+   * that waits (a command with `resultRoute`): the text stored in the cache goes to the HTTP reply without being parsed
+   * and serialised again on each hop. Such a document holds no stored-file references (screenshots and action outputs
+   * are never cached).
+   */
+  @IsOptional()
+  @IsString()
+  documentJson?: string;
+
   @IsOptional()
   @IsObject()
   error?: WireError;

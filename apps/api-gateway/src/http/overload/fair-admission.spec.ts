@@ -17,25 +17,31 @@ describe('FairAdmission', () => {
     expect(admission.inProgress()).toBe(4);
   });
 
-  it('takes every request below half the places, whoever sends it', () => {
-    const { admission } = withClock(8);
+  it('lets two teams that both have work grow together, each within twice the other’s holding plus one', () => {
+    const { admission } = withClock(16);
     admitMany(admission, 'a', 2);
     admitMany(admission, 'b', 1);
-    expect(admission.tryAdmit('a')).toBe(true);
-    expect(admission.inProgress()).toBe(4);
+    // b holds 1: a may hold 3.
+    expect(admitMany(admission, 'a', 2)).toEqual([true, false]);
+    // a holds 3: b may hold 7.
+    expect(admitMany(admission, 'b', 7)).toEqual([true, true, true, true, true, true, false]);
+    // b holds 7: a may grow again, up to the even split of 8.
+    expect(admitMany(admission, 'a', 6)).toEqual([true, true, true, true, true, false]);
+    expect(admission.inProgress('a')).toBe(8);
   });
 
-  it('holds a flooding team to its share of a busy replica while a quiet team gets every request in', () => {
-    const { admission } = withClock(8);
+  it('holds a flood to a few places while a quiet team works, however large the replica, and takes every quiet request', () => {
+    const { admission } = withClock(32);
     admission.tryAdmit('quiet');
     admission.release('quiet');
-    // The quiet team's request ended, yet it still counts as active: the flood stops at half the places.
-    expect(admitMany(admission, 'flood', 6)).toEqual([true, true, true, true, false, false]);
+    // The quiet team's request ended, yet it still counts as active: the flood gets MIN_SHARE places, not 16.
+    expect(admitMany(admission, 'flood', 4)).toEqual([true, true, false, false]);
 
-    expect(admitMany(admission, 'quiet', 4)).toEqual([true, true, true, true]);
+    expect(admitMany(admission, 'quiet', 5)).toEqual([true, true, true, true, true]);
     expect(admission.tryAdmit('quiet')).toBe(false);
-    expect(admission.inProgress('flood')).toBe(4);
-    expect(admission.inProgress('quiet')).toBe(4);
+    // The quiet team holds 5 now: the flood may hold 11.
+    expect(admitMany(admission, 'flood', 10)).toEqual([...Array<boolean>(9).fill(true), false]);
+    expect(admission.inProgress('flood')).toBe(11);
   });
 
   it('cuts a team that filled the replica alone down to its share once another team arrives', () => {
