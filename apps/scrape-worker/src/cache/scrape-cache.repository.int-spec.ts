@@ -43,7 +43,10 @@ describe('ScrapeCacheRepository', () => {
 
   it('hands back a hit as JSON text, marked as a hit with the time it was scraped, only inside the window', async () => {
     const key = uniqueName('key');
-    const stored = { ...document('# "Quoted" text\n'), metadata: { ...document('').metadata, cacheState: 'miss' as const } };
+    const stored = {
+      ...document('# "Quoted" text\n'),
+      metadata: { ...document('').metadata, cacheState: 'miss' as const },
+    };
     await cache.store(key, 'https://example.com/', stored, at('2026-11-22T10:00:00.045Z'));
 
     const json = await cache.findHitJson(key, { newerThan: at('2026-11-22T09:00:00Z') });
