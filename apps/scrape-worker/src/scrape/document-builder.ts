@@ -36,13 +36,19 @@ export function responseMetadata(requestedUrl: string, response: FetchedResponse
 
 export type Converter = (request: ConvertRequest) => Promise<ConvertResult>;
 
+/** The document of a response, and whether the response was an unrendered script shell (HTML only). */
+export interface BuiltDocument {
+  document: ScrapeDocument;
+  unrendered: boolean;
+}
+
 /** Turns a fetched response into the document of the requested formats. */
 export async function buildDocument(
   requestedUrl: string,
   response: FetchedResponse,
   options: ResolvedScrapeOptions,
   convert: Converter,
-): Promise<ScrapeDocument> {
+): Promise<BuiltDocument> {
   const baseMetadata = responseMetadata(requestedUrl, response);
   if (response.text !== undefined && looksLikeHtml(response)) {
     const converted = await convert({
@@ -54,11 +60,11 @@ export async function buildDocument(
       excludeTags: options.excludeTags,
       removeBase64Images: options.removeBase64Images,
     });
-    const { metadata, ...outputs } = converted;
-    return { ...outputs, metadata: { ...metadata, ...baseMetadata } };
+    const { metadata, unrendered, ...outputs } = converted;
+    return { document: { ...outputs, metadata: { ...metadata, ...baseMetadata } }, unrendered };
   }
   if (response.text !== undefined && isTextual(response.contentType)) {
-    return textDocument(response.text, options, baseMetadata);
+    return { document: textDocument(response.text, options, baseMetadata), unrendered: false };
   }
   throw new DomainError(
     ErrorCode.ScrapeUnsupportedFile,

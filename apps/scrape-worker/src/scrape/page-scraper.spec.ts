@@ -1,4 +1,5 @@
 import { ErrorCode, type ResolvedScrapeOptions, type ScrapeDocument, type ScrapeJobCommand } from '@wh/contracts';
+import { type ConvertRequest, convertHtml } from '@wh/scraping/core';
 import { resolvedScrapeOptions } from '@wh/testing';
 import type { BrowserEngine, RenderedPage } from '../browser/browser-engine';
 import type { ScrapeCacheRepository } from '../cache/scrape-cache.repository';
@@ -42,7 +43,14 @@ function setup(cached?: ScrapeDocument, response: FetchedResponse = page, proxie
     screenshot: 'wh-file:1:team/a.png',
   };
   const browser = { render: jest.fn().mockResolvedValue(rendered) };
-  const convert = jest.fn().mockResolvedValue({ markdown: '# Hi', metadata: { title: 'Hi' } });
+  // Fixed outputs, but whether the page is a shell is the real conversion's reading of it.
+  const convert = jest.fn((request: ConvertRequest) =>
+    Promise.resolve({
+      markdown: '# Hi',
+      metadata: { title: 'Hi', ogLocaleAlternate: [] },
+      unrendered: convertHtml(request).unrendered,
+    }),
+  );
   const scraper = new PageScraper(
     cache as unknown as ScrapeCacheRepository,
     engine as unknown as HttpEngine,
@@ -155,6 +163,14 @@ describe('PageScraper', () => {
     const { document } = await scraper.scrape(job(), NOW);
     expect(browser.render).toHaveBeenCalledTimes(1);
     expect(document.metadata.engine).toBe('chromium');
+  });
+
+  it('keeps the HTTP engine for a shell the site answered with an error status', async () => {
+    const shell = '<html><body><div id="root"></div><script src="/app.js"></script></body></html>';
+    const { scraper, browser } = setup(undefined, { ...page, statusCode: 404, text: shell, body: Buffer.from(shell) });
+    const { document } = await scraper.scrape(job(), NOW);
+    expect(browser.render).not.toHaveBeenCalled();
+    expect(document.metadata.engine).toBe('http');
   });
 
   it('keeps the HTTP engine for pages with content of their own', async () => {

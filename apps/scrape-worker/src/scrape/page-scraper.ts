@@ -3,14 +3,14 @@ import { DomainError } from '@wh/platform/errors';
 import { measureStage } from '@wh/platform/telemetry';
 import type { BrandingSample } from '../branding/branding-sample';
 import type { BrowserEngine } from '../browser/browser-engine';
-import { browserReasons, looksUnrendered } from '../browser/engine-choice';
+import { browserReasons } from '../browser/engine-choice';
 import { scrapeCacheKey } from '../cache/cache-key';
 import { mayStoreInCache } from '../cache/cache-policy';
 import type { ScrapeCacheRepository } from '../cache/scrape-cache.repository';
 import type { FetchedResponse, HttpEngine } from '../fetch';
 import { isPdf, pdfDocument } from '../pdf/pdf-document';
 import type { ProxyEndpoint, ProxyPools } from '../proxy/proxy-pools';
-import { buildDocument, looksLikeHtml, type Converter, responseMetadata } from './document-builder';
+import { type BuiltDocument, buildDocument, type Converter, responseMetadata } from './document-builder';
 import type { ScrapeUsage } from './scrape-credits';
 
 export interface PageScraperSettings {
@@ -155,15 +155,13 @@ export class PageScraper {
         usage: { proxyUsed: 'basic', ...(options.rawPdf ? {} : { pdfPagesParsed: pdf.pagesParsed }) },
       };
     }
-    const shell =
-      response.statusCode < 400 &&
-      response.text !== undefined &&
-      looksLikeHtml(response) &&
-      looksUnrendered(response.text);
-    if (renderShells && shell) {
+    // The conversion reads whether the page is a shell in the pass it parses the page in anyway: a shell's own
+    // conversion, of next to nothing, is the cheaper price than a second parse of every page with content.
+    const built = await this.build(job, response);
+    if (renderShells && response.statusCode < 400 && built.unrendered) {
       return this.render(job, proxy);
     }
-    return { document: withEngine(await this.build(job, response), 'http'), usage: { proxyUsed: 'basic' } };
+    return { document: withEngine(built.document, 'http'), usage: { proxyUsed: 'basic' } };
   }
 
   private async render(job: ScrapeJobCommand, proxy: ProxyEndpoint | undefined): Promise<ScrapeOutcome> {
@@ -180,7 +178,7 @@ export class PageScraper {
     if (rendered.response.contentType === 'application/pdf') {
       return this.fetchFirst(job, Math.max(1, job.deadlineAt - Date.now()), proxy, { renderShells: false });
     }
-    const document = await this.build(job, rendered.response);
+    const { document } = await this.build(job, rendered.response);
     if (rendered.screenshot) document.screenshot = rendered.screenshot;
     if (rendered.actions) document.actions = rendered.actions;
     return {
@@ -190,7 +188,7 @@ export class PageScraper {
     };
   }
 
-  private build(job: ScrapeJobCommand, response: FetchedResponse): Promise<ScrapeDocument> {
+  private build(job: ScrapeJobCommand, response: FetchedResponse): Promise<BuiltDocument> {
     return measureStage('convert', () => buildDocument(job.url, response, job.options, this.convert));
   }
 }

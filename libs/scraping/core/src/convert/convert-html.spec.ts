@@ -44,9 +44,9 @@ describe('convertHtml', () => {
       <svg><title>icon</title><path d="M0 0"/></svg></article>
     <footer><a href="mailto:info@example.com">Mail</a></footer></body></html>`;
 
-  it('computes only the requested formats, metadata always', () => {
+  it('computes only the requested formats, metadata and the shell reading always', () => {
     const result = convert(page, { formats: ['links'] });
-    expect(Object.keys(result).sort()).toEqual(['links', 'metadata']);
+    expect(Object.keys(result).sort()).toEqual(['links', 'metadata', 'unrendered']);
     expect(result.metadata.title).toBe('Seals');
   });
 
@@ -255,5 +255,18 @@ describe('main content of a page drawn by its scripts', () => {
 
   it('is the whole page, description left out, when onlyMainContent is false', () => {
     expect(convert(shell('<div id="app"></div>'), { onlyMainContent: false }).markdown).toBe('');
+  });
+});
+
+describe('convertHtml, whether the page is an unrendered script shell', () => {
+  const appShell =
+    '<html><head><title>App</title></head><body><div id="root"></div><script src="/main.js"></script></body></html>';
+
+  it.each([[['markdown']], [['links']], [['rawHtml']]] as const)('is read whatever the formats: %j', (formats) => {
+    expect(convert(appShell, { formats: [...formats] }).unrendered).toBe(true);
+    expect(
+      convert(`<body><p>${LONG_TEXT.repeat(3)}</p><script>track()</script></body>`, { formats: [...formats] })
+        .unrendered,
+    ).toBe(false);
   });
 });

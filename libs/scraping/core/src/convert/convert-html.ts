@@ -8,6 +8,7 @@ import { LinkCollector } from '../metadata/extract-links';
 import { MetadataCollector } from '../metadata/extract-metadata';
 import { documentBaseUrl } from '../scan/base-url';
 import { type HtmlVisitor, scanHtml } from '../scan/html-scan';
+import { ScriptShellProbe } from '../scan/script-shell';
 import { NonContentStripper, type StripOptions, stripNonContent } from '../strip/strip-non-content';
 import type { ConvertRequest, ConvertResult } from './convert-request';
 import { hasTagSelectors, selectContent, usesMainContentPrefilter } from './select-content';
@@ -40,11 +41,12 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   const links = formats.has('links') ? new LinkCollector(baseUrl) : undefined;
   const images = formats.has('images') ? new ImageCollector(baseUrl) : undefined;
   const stripper = textFormats ? new NonContentStripper(stripOptions) : undefined;
-  const visitors: HtmlVisitor[] = [metadata];
+  const shell = new ScriptShellProbe();
+  const visitors: HtmlVisitor[] = [metadata, shell];
   for (const visitor of [links, images, stripper]) if (visitor) visitors.push(visitor);
   scanHtml(request.html, visitors);
 
-  const result: ConvertResult = { metadata: metadata.result() };
+  const result: ConvertResult = { metadata: metadata.result(), unrendered: shell.result() };
   if (formats.has('rawHtml')) result.rawHtml = request.html;
   if (links) result.links = links.result();
   if (images) result.images = images.result();

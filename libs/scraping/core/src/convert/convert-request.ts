@@ -32,4 +32,9 @@ export interface ConvertResult {
   links?: string[];
   images?: string[];
   metadata: PageMetadataFields;
+  /**
+   * Whether the page runs scripts and has next to no visible text: an app shell that a browser would fill in.
+   * Read during the same pass as the metadata, so it costs the caller no parse of its own.
+   */
+  unrendered: boolean;
 }
