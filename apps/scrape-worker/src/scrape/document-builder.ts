@@ -1,5 +1,11 @@
 import { STATUS_CODES } from 'node:http';
-import { ErrorCode, type PageMetadata, type ResolvedScrapeOptions, type ScrapeDocument } from '@wh/contracts';
+import {
+  type DiscoveryScope,
+  ErrorCode,
+  type PageMetadata,
+  type ResolvedScrapeOptions,
+  type ScrapeDocument,
+} from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import type { ConvertRequest, ConvertResult } from '@wh/scraping/core';
 import type { FetchedResponse } from '../fetch';
@@ -36,10 +42,13 @@ export function responseMetadata(requestedUrl: string, response: FetchedResponse
 
 export type Converter = (request: ConvertRequest) => Promise<ConvertResult>;
 
-/** The document of a response, and whether the response was an unrendered script shell (HTML only). */
+/** The document of a response, and what the conversion read besides (HTML only). */
 export interface BuiltDocument {
   document: ScrapeDocument;
+  /** Whether the response was an unrendered script shell. */
   unrendered: boolean;
+  /** Given a discovery scope: the page's links within it. */
+  linksInScope?: string[];
 }
 
 /** Turns a fetched response into the document of the requested formats. */
@@ -48,6 +57,7 @@ export async function buildDocument(
   response: FetchedResponse,
   options: ResolvedScrapeOptions,
   convert: Converter,
+  discoveryScope?: DiscoveryScope,
 ): Promise<BuiltDocument> {
   const baseMetadata = responseMetadata(requestedUrl, response);
   if (response.text !== undefined && looksLikeHtml(response)) {
@@ -59,9 +69,14 @@ export async function buildDocument(
       includeTags: options.includeTags,
       excludeTags: options.excludeTags,
       removeBase64Images: options.removeBase64Images,
+      ...(discoveryScope ? { linkScope: discoveryScope } : {}),
     });
-    const { metadata, unrendered, ...outputs } = converted;
-    return { document: { ...outputs, metadata: { ...metadata, ...baseMetadata } }, unrendered };
+    const { metadata, unrendered, linksInScope, ...outputs } = converted;
+    return {
+      document: { ...outputs, metadata: { ...metadata, ...baseMetadata } },
+      unrendered,
+      ...(linksInScope ? { linksInScope } : {}),
+    };
   }
   if (response.text !== undefined && isTextual(response.contentType)) {
     return { document: textDocument(response.text, options, baseMetadata), unrendered: false };

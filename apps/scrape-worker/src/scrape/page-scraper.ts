@@ -25,6 +25,11 @@ export interface ScrapeOutcome {
   usage: ScrapeUsage;
   /** What the `branding` format reads, for a freshly rendered page that asked for it. */
   brandingSample?: BrandingSample;
+  /**
+   * For a job with a discovery scope, a freshly scraped HTML page's links within it: what the crawl-scheduler is
+   * sent instead of every link of the page.
+   */
+  discoveredLinks?: string[];
 }
 
 /** Statuses that mean the site turned the visitor away: `auto` retries them through the enhanced proxy. */
@@ -161,7 +166,11 @@ export class PageScraper {
     if (renderShells && response.statusCode < 400 && built.unrendered) {
       return this.render(job, proxy);
     }
-    return { document: withEngine(built.document, 'http'), usage: { proxyUsed: 'basic' } };
+    return {
+      document: withEngine(built.document, 'http'),
+      usage: { proxyUsed: 'basic' },
+      ...discoveredLinks(built),
+    };
   }
 
   private async render(job: ScrapeJobCommand, proxy: ProxyEndpoint | undefined): Promise<ScrapeOutcome> {
@@ -178,19 +187,27 @@ export class PageScraper {
     if (rendered.response.contentType === 'application/pdf') {
       return this.fetchFirst(job, Math.max(1, job.deadlineAt - Date.now()), proxy, { renderShells: false });
     }
-    const { document } = await this.build(job, rendered.response);
+    const built = await this.build(job, rendered.response);
+    const { document } = built;
     if (rendered.screenshot) document.screenshot = rendered.screenshot;
     if (rendered.actions) document.actions = rendered.actions;
     return {
       document: withEngine(document, 'chromium'),
       usage: { proxyUsed: 'basic' },
+      ...discoveredLinks(built),
       ...(rendered.branding ? { brandingSample: rendered.branding } : {}),
     };
   }
 
   private build(job: ScrapeJobCommand, response: FetchedResponse): Promise<BuiltDocument> {
-    return measureStage('convert', () => buildDocument(job.url, response, job.options, this.convert));
+    return measureStage('convert', () =>
+      buildDocument(job.url, response, job.options, this.convert, job.discoverLinks ? job.discoveryScope : undefined),
+    );
   }
+}
+
+function discoveredLinks(built: BuiltDocument): Pick<ScrapeOutcome, 'discoveredLinks'> {
+  return built.linksInScope ? { discoveredLinks: built.linksInScope } : {};
 }
 
 function withEngine(document: ScrapeDocument, engine: EngineName): ScrapeDocument {

@@ -270,3 +270,35 @@ describe('convertHtml, whether the page is an unrendered script shell', () => {
     ).toBe(false);
   });
 });
+
+describe('convertHtml, the links a crawl may follow', () => {
+  const linkScope = {
+    startUrl: 'https://example.com/blog/',
+    crawlEntireDomain: false,
+    allowSubdomains: false,
+    allowExternalLinks: false,
+    includePaths: [],
+    excludePaths: ['^/blog/tag/'],
+    regexOnFullURL: false,
+  };
+  const page =
+    '<body><nav><a href="/">Home</a><a href="/blog/tag/seals">Seals</a></nav>' +
+    '<a href="next.html">Next</a><a href="next.html#comments">Comments</a><a href="https://www.example.com/blog/old">Old</a>' +
+    '<a href="https://other.test/blog/x">Elsewhere</a><a href="/blog/feed.json">Feed</a><a href="mailto:a@example.com">Mail</a></body>';
+
+  it('are the links within the scope, without fragments, each once, beside all of them in the links format', () => {
+    const result = convert(page, { formats: ['markdown', 'links'], linkScope });
+    expect(result.linksInScope).toEqual(['https://example.com/blog/next.html', 'https://www.example.com/blog/old']);
+    expect(result.links).toHaveLength(8);
+  });
+
+  it('are read without the links format, which then stays absent', () => {
+    const result = convert(page, { formats: ['markdown'], linkScope });
+    expect(result.linksInScope).toHaveLength(2);
+    expect(result.links).toBeUndefined();
+  });
+
+  it('are absent without a scope', () => {
+    expect(convert(page, { formats: ['links'] }).linksInScope).toBeUndefined();
+  });
+});

@@ -5,6 +5,7 @@ import { withPageDescription } from '../main-content/page-description';
 import { htmlToMarkdown } from '../markdown/to-markdown';
 import { ImageCollector } from '../metadata/extract-images';
 import { LinkCollector } from '../metadata/extract-links';
+import { LinkScope } from '../metadata/link-scope';
 import { MetadataCollector } from '../metadata/extract-metadata';
 import { documentBaseUrl } from '../scan/base-url';
 import { type HtmlVisitor, scanHtml } from '../scan/html-scan';
@@ -38,7 +39,8 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   };
 
   const metadata = new MetadataCollector(baseUrl);
-  const links = formats.has('links') ? new LinkCollector(baseUrl) : undefined;
+  const linkScope = request.linkScope && new LinkScope(request.linkScope);
+  const links = formats.has('links') || linkScope ? new LinkCollector(baseUrl, linkScope) : undefined;
   const images = formats.has('images') ? new ImageCollector(baseUrl) : undefined;
   const stripper = textFormats ? new NonContentStripper(stripOptions) : undefined;
   const shell = new ScriptShellProbe();
@@ -48,7 +50,8 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
 
   const result: ConvertResult = { metadata: metadata.result(), unrendered: shell.result() };
   if (formats.has('rawHtml')) result.rawHtml = request.html;
-  if (links) result.links = links.result();
+  if (links && formats.has('links')) result.links = links.result();
+  if (links && linkScope) result.linksInScope = links.inScope();
   if (images) result.images = images.result();
   if (stripper) {
     const wholePage = (): string =>
