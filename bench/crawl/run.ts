@@ -27,6 +27,10 @@ import { redeliveries } from './redeliveries';
 
 const PAGES = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 2_000);
 const SITES_ARGUMENT = process.argv.find((arg) => arg.startsWith('--sites='))?.slice('--sites='.length);
+// Only the crawl through the API, its CPU and memory printed, docs/benchmarks.md left alone: the long memory runs.
+const API_ONLY = process.argv.includes('--api-only');
+// Every service of the API crawl writes a V8 CPU profile here when it stops (cpu-profile-hook.ts).
+const PROFILE_DIR = process.argv.find((arg) => arg.startsWith('--cpu-prof-dir='))?.slice('--cpu-prof-dir='.length);
 const PAGE_FILLER_BYTES = 6_000;
 const CONCURRENCY = 16;
 // Pages whose conversion is profiled stage by stage, after as many unprofiled ones to warm the thread up.
@@ -187,6 +191,45 @@ interface SiteResults {
   redelivered: Record<string, number>;
 }
 
+/** The crawl through the API on a stack of its own, and what it fetched twice or delivered again. */
+async function measureApi(
+  key: SiteKey,
+  infrastructure: { postgresAdminUrl: string },
+  nats: { url: string; pid: number },
+): Promise<{ api: ApiRun; redelivered: Record<string, number>; duplicates: number }> {
+  const stack = await startStack(
+    { natsUrl: nats.url, postgresAdminUrl: infrastructure.postgresAdminUrl },
+    {
+      services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service'],
+      env: {
+        LOG_LEVEL: 'warn',
+        CONVERSION_THREADS: '0',
+        SCRAPE_CONCURRENCY: String(CONCURRENCY),
+        ...(PROFILE_DIR
+          ? { NODE_OPTIONS: `-r ${path.join(__dirname, 'cpu-profile-hook.js')}`, WH_CPU_PROFILE_DIR: PROFILE_DIR }
+          : {}),
+      },
+      label: `bench-crawl-${key}`,
+    },
+  );
+  const site = await SITES[key].start();
+  let api: ApiRun;
+  let redelivered: Record<string, number>;
+  try {
+    api = await crawlThroughApi(stack, site.origin, nats.pid, infrastructure.postgresAdminUrl);
+    process.stdout.write(`${key} api: ${JSON.stringify({ ...api, memory: Object.fromEntries(api.memory) })}\n`);
+    redelivered = await redeliveries(nats.url, stack.namespace, [
+      Consumers.scrapeWorkerJobs,
+      Consumers.crawlSchedulerResults,
+    ]);
+  } finally {
+    await stack.stop();
+    await site.close();
+  }
+  const pages = site.pathsFetched().filter((path) => path.startsWith('/bulk/'));
+  return { api, redelivered, duplicates: pages.length - new Set(pages).size };
+}
+
 /**
  * The floor before the other crawlers and again after the API crawl (their mean, so that a change in the machine's
  * load shows in both), the naive pipeline, Crawlee, the conversion's stages, and the API on a stack of its own.
@@ -207,29 +250,7 @@ async function measureSite(
   const stages = await profileConversionStages(sample, PROFILE_WARM_UP);
   process.stdout.write(`${key} stages: ${JSON.stringify(stages)}\n`);
 
-  const stack = await startStack(
-    { natsUrl: nats.url, postgresAdminUrl: infrastructure.postgresAdminUrl },
-    {
-      services: ['api-gateway', 'scrape-worker', 'crawl-scheduler', 'billing-service'],
-      env: { LOG_LEVEL: 'warn', CONVERSION_THREADS: '0', SCRAPE_CONCURRENCY: String(CONCURRENCY) },
-      label: `bench-crawl-${key}`,
-    },
-  );
-  const site = await SITES[key].start();
-  let api: ApiRun;
-  let redelivered: Record<string, number>;
-  try {
-    api = await crawlThroughApi(stack, site.origin, nats.pid, infrastructure.postgresAdminUrl);
-    process.stdout.write(`${key} api: ${JSON.stringify({ ...api, memory: Object.fromEntries(api.memory) })}\n`);
-    redelivered = await redeliveries(nats.url, stack.namespace, [
-      Consumers.scrapeWorkerJobs,
-      Consumers.crawlSchedulerResults,
-    ]);
-  } finally {
-    await stack.stop();
-    await site.close();
-  }
-  const pages = site.pathsFetched().filter((path) => path.startsWith('/bulk/'));
+  const { api, redelivered, duplicates } = await measureApi(key, infrastructure, nats);
   const floor = meanRun(floorBefore, await crawlInProcessOnce(key, 'platform'));
   // Generous to the design: pages batched by the crawl's whole concurrency at every step.
   const queueStorage = await measureQueueStorageFloor({
@@ -250,7 +271,7 @@ async function measureSite(
     stages,
     queueStorageMs: queueStorage.natsServerMs + queueStorage.postgresMs + queueStorage.clientsMs,
     meanPageBytes,
-    duplicates: pages.length - new Set(pages).size,
+    duplicates,
     redelivered,
   };
 }
@@ -416,6 +437,20 @@ function memorySection(all: readonly SiteResults[]): string {
     .join('\n\n');
 }
 
+/** The API crawl alone: pages/s, CPU ms per page by process, and RSS (MB) after each tenth of the pages. */
+function apiOnlyReport(key: SiteKey, { api, duplicates }: { api: ApiRun; duplicates: number }): string {
+  const cpu = Object.entries(api.cpu).map(([name, seconds]) => `${name} ${((seconds * 1000) / api.pages).toFixed(1)}`);
+  const memory = [...api.memory.entries()].map(
+    ([name, samples]) => `| ${name} | ${samples.map((mb) => mb.toFixed(0)).join(' | ')} |`,
+  );
+  return [
+    `${key}, ${api.pages} pages through the API: ${api.pagesPerSecond.toFixed(1)} pages/s, load ${api.load[0].toFixed(1)} -> ${api.load[1].toFixed(1)}, duplicate fetches ${duplicates}`,
+    `CPU ms per page: ${cpu.join(', ')}`,
+    `RSS (MB) before the crawl and after each tenth of its pages:`,
+    ...memory,
+  ].join('\n');
+}
+
 function report(all: readonly SiteResults[]): string {
   const loads = all
     .map((results) => `${results.key} ${results.api.load[0].toFixed(1)} -> ${results.api.load[1].toFixed(1)}`)
@@ -452,7 +487,7 @@ ${memorySection(all)}
 }
 
 /**
- * `npm run bench:crawl [pages] [--sites=6kb,real-size]`: each site crawled through the API (gateway, scheduler,
+ * `npm run bench:crawl [pages] [--sites=6kb,real-size] [--api-only] [--cpu-prof-dir=DIR]`: each site crawled through the API (gateway, scheduler,
  * worker, billing as separate processes on real NATS and Postgres), next to the same fetch-and-convert pipeline
  * crawling in-process on the same cores (the floor), a naive jsdom + Readability + turndown pipeline and Crawlee.
  * Writes the "Crawl" section of docs/benchmarks.md.
@@ -466,6 +501,11 @@ async function main(): Promise<void> {
   const nats = await startNatsServer({ port: await freePort(), monitorPort: await freePort(), storeDir: natsDir });
   // The bench's NATS server and its folder go whatever happens, a stack that failed to start included.
   try {
+    if (API_ONLY) {
+      for (const key of keys)
+        process.stdout.write(`${apiOnlyReport(key, await measureApi(key, infrastructure, nats))}\n`);
+      return;
+    }
     const all: SiteResults[] = [];
     for (const key of keys) all.push(await measureSite(key, infrastructure, nats));
     writeReportSection('crawl', report(all));

@@ -278,7 +278,11 @@ describe('CrawlJobsRepository', () => {
         ]),
       );
 
-      expect([first, second]).toEqual([2, 1]);
+      const onlyKnown = await transactions.run((trx) =>
+        jobs.insertPages(trx, job, [{ urlKey: 'b', url: 'http://site.crawl.test/b#again', depth: 3 }]),
+      );
+
+      expect([first, second, onlyKnown]).toEqual([2, 1, 0]);
       expect((await jobs.find(batch.id))?.pagesAdmitted).toBe(3);
       const stored = await database.db
         .selectFrom('crawl_pages')

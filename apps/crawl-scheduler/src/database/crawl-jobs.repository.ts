@@ -117,34 +117,43 @@ export class CrawlJobsRepository {
     let admitted = 0;
     // Bounded statements: Postgres takes at most 65535 parameters in one.
     for (let start = 0; start < pages.length; start += 5_000) {
-      const rows = await trx
-        .insertInto('crawl_pages')
-        .values(
-          pages.slice(start, start + 5_000).map((page) => ({
-            job_id: job.id,
-            team_id: job.teamId,
-            url_key: page.urlKey,
-            url: page.url,
-            depth: page.depth,
-            state: page.state ?? 'queued',
-            result_seq: null,
-            dispatched_at: null,
-            finished_at: null,
-            document: null,
-            error: JSON.stringify(page.error ? { code: 'ROBOTS_BLOCKED', message: page.error } : null),
-          })),
+      // The pages and the job's admitted count in one statement: one round trip per result batch that found pages.
+      const row = await trx
+        .with('inserted', (db) =>
+          db
+            .insertInto('crawl_pages')
+            .values(
+              pages.slice(start, start + 5_000).map((page) => ({
+                job_id: job.id,
+                team_id: job.teamId,
+                url_key: page.urlKey,
+                url: page.url,
+                depth: page.depth,
+                state: page.state ?? 'queued',
+                result_seq: null,
+                dispatched_at: null,
+                finished_at: null,
+                document: null,
+                error: JSON.stringify(page.error ? { code: 'ROBOTS_BLOCKED', message: page.error } : null),
+              })),
+            )
+            .onConflict((conflict) => conflict.columns(['job_id', 'url_key']).doNothing())
+            .returning('state'),
         )
-        .onConflict((conflict) => conflict.columns(['job_id', 'url_key']).doNothing())
-        .returning('state')
-        .execute();
-      admitted += rows.filter((row) => row.state === 'queued').length;
-    }
-    if (admitted > 0) {
-      await trx
+        .with('queued', (db) =>
+          db
+            .selectFrom('inserted')
+            // A bigint, which pg returns as a string: read with Number() below.
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('state', '=', 'queued'),
+        )
         .updateTable('crawl_jobs')
-        .set((eb) => ({ pages_admitted: eb('pages_admitted', '+', admitted) }))
+        .set((eb) => ({ pages_admitted: eb('pages_admitted', '+', eb.selectFrom('queued').select('count')) }))
         .where('id', '=', job.id)
-        .execute();
+        .where((eb) => eb(eb.selectFrom('queued').select('count'), '>', 0))
+        .returning((eb) => eb.selectFrom('queued').select('count').as('admitted'))
+        .executeTakeFirst();
+      admitted += Number(row?.admitted ?? 0);
     }
     return admitted;
   }

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Streams } from '@wh/contracts';
+import { type DiscoveryScope, Streams } from '@wh/contracts';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { ScrapeClient } from '@wh/scrape-client';
 import type { Trx } from '../database/crawl-database';
 import { CrawlJobsRepository } from '../database/crawl-jobs.repository';
 import { CrawlPagesRepository, type DispatchedPage } from '../database/crawl-pages.repository';
 import { Transactions } from '../database/transactions';
-import type { Job } from '../jobs/job';
+import type { Crawl, Job } from '../jobs/job';
 
 /** How long past its own timeout a scheduled page may wait in the queue behind other work. */
 const QUEUE_ALLOWANCE_MS = 10 * 60_000;
@@ -95,7 +95,9 @@ export class PageDispatcher {
           options: job.scrapeOptions,
           deadlineAt: Date.now() + job.scrapeOptions.timeout + QUEUE_ALLOWANCE_MS,
           // A hidden page is only reported: what it links to is not part of this crawl.
-          discoverLinks: job.kind === 'crawl' && job.crawlOptions.sitemap !== 'only' && !page.hidden,
+          ...(job.kind === 'crawl' && job.crawlOptions.sitemap !== 'only' && !page.hidden
+            ? { discoverLinks: true, discoveryScope: discoveryScope(job) }
+            : { discoverLinks: false }),
           ...(page.hidden ? { hidden: true } : {}),
         },
         `${page.id}:${page.attempts}`,
@@ -105,4 +107,18 @@ export class PageDispatcher {
       await this.pages.requeue(page.id);
     }
   }
+}
+
+/** What the worker needs to send back only the links the crawl may follow; the frontier still applies the rest. */
+function discoveryScope(crawl: Crawl): DiscoveryScope {
+  const options = crawl.crawlOptions;
+  return {
+    startUrl: crawl.url,
+    crawlEntireDomain: options.crawlEntireDomain,
+    allowSubdomains: options.allowSubdomains,
+    allowExternalLinks: options.allowExternalLinks,
+    includePaths: options.includePaths,
+    excludePaths: options.excludePaths,
+    regexOnFullURL: options.regexOnFullURL,
+  };
 }

@@ -334,7 +334,7 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
     const row = await aJob({
       kind: 'crawl',
       url: `${ORIGIN}/`,
-      crawl_options: JSON.stringify(resolvedCrawlOptions({ sitemap: 'skip' })),
+      crawl_options: JSON.stringify(resolvedCrawlOptions({ sitemap: 'skip', excludePaths: ['^/old/'] })),
       max_concurrency: 5,
     });
     await database.db
@@ -366,7 +366,12 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
       [`${ORIGIN}/private`, 'blocked'],
     ]);
     expect(commandsFor(frontier[1]?.id ?? '')).toEqual([
-      expect.objectContaining({ url: `${ORIGIN}/a`, discoverLinks: true }),
+      expect.objectContaining({
+        url: `${ORIGIN}/a`,
+        discoverLinks: true,
+        // The worker sends back only the links within it.
+        discoveryScope: expect.objectContaining({ startUrl: `${ORIGIN}/`, excludePaths: ['^/old/'] }),
+      }),
     ]);
     expect(await jobRow(row.id)).toMatchObject({ status: 'scraping' });
   });

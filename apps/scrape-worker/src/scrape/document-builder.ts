@@ -1,5 +1,11 @@
 import { STATUS_CODES } from 'node:http';
-import { ErrorCode, type PageMetadata, type ResolvedScrapeOptions, type ScrapeDocument } from '@wh/contracts';
+import {
+  type DiscoveryScope,
+  ErrorCode,
+  type PageMetadata,
+  type ResolvedScrapeOptions,
+  type ScrapeDocument,
+} from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import type { ConvertRequest, ConvertResult } from '@wh/scraping/core';
 import type { FetchedResponse } from '../fetch';
@@ -36,13 +42,23 @@ export function responseMetadata(requestedUrl: string, response: FetchedResponse
 
 export type Converter = (request: ConvertRequest) => Promise<ConvertResult>;
 
+/** The document of a response, and what the conversion read besides (HTML only). */
+export interface BuiltDocument {
+  document: ScrapeDocument;
+  /** Whether the response was an unrendered script shell. */
+  unrendered: boolean;
+  /** Given a discovery scope: the page's links within it. */
+  linksInScope?: string[];
+}
+
 /** Turns a fetched response into the document of the requested formats. */
 export async function buildDocument(
   requestedUrl: string,
   response: FetchedResponse,
   options: ResolvedScrapeOptions,
   convert: Converter,
-): Promise<ScrapeDocument> {
+  discoveryScope?: DiscoveryScope,
+): Promise<BuiltDocument> {
   const baseMetadata = responseMetadata(requestedUrl, response);
   if (response.text !== undefined && looksLikeHtml(response)) {
     const converted = await convert({
@@ -53,12 +69,17 @@ export async function buildDocument(
       includeTags: options.includeTags,
       excludeTags: options.excludeTags,
       removeBase64Images: options.removeBase64Images,
+      ...(discoveryScope ? { linkScope: discoveryScope } : {}),
     });
-    const { metadata, ...outputs } = converted;
-    return { ...outputs, metadata: { ...metadata, ...baseMetadata } };
+    const { metadata, unrendered, linksInScope, ...outputs } = converted;
+    return {
+      document: { ...outputs, metadata: { ...metadata, ...baseMetadata } },
+      unrendered,
+      ...(linksInScope ? { linksInScope } : {}),
+    };
   }
   if (response.text !== undefined && isTextual(response.contentType)) {
-    return textDocument(response.text, options, baseMetadata);
+    return { document: textDocument(response.text, options, baseMetadata), unrendered: false };
   }
   throw new DomainError(
     ErrorCode.ScrapeUnsupportedFile,

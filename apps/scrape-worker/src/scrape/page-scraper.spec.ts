@@ -1,4 +1,5 @@
 import { ErrorCode, type ResolvedScrapeOptions, type ScrapeDocument, type ScrapeJobCommand } from '@wh/contracts';
+import { type ConvertRequest, convertHtml } from '@wh/scraping/core';
 import { resolvedScrapeOptions } from '@wh/testing';
 import type { BrowserEngine, RenderedPage } from '../browser/browser-engine';
 import type { ScrapeCacheRepository } from '../cache/scrape-cache.repository';
@@ -42,7 +43,16 @@ function setup(cached?: ScrapeDocument, response: FetchedResponse = page, proxie
     screenshot: 'wh-file:1:team/a.png',
   };
   const browser = { render: jest.fn().mockResolvedValue(rendered) };
-  const convert = jest.fn().mockResolvedValue({ markdown: '# Hi', metadata: { title: 'Hi' } });
+  // Fixed outputs, but what the conversion reads besides (a shell, the links in a crawl's scope) is its real reading.
+  const convert = jest.fn((request: ConvertRequest) => {
+    const { unrendered, linksInScope } = convertHtml(request);
+    return Promise.resolve({
+      markdown: '# Hi',
+      metadata: { title: 'Hi', ogLocaleAlternate: [] },
+      unrendered,
+      ...(linksInScope ? { linksInScope } : {}),
+    });
+  });
   const scraper = new PageScraper(
     cache as unknown as ScrapeCacheRepository,
     engine as unknown as HttpEngine,
@@ -155,6 +165,32 @@ describe('PageScraper', () => {
     const { document } = await scraper.scrape(job(), NOW);
     expect(browser.render).toHaveBeenCalledTimes(1);
     expect(document.metadata.engine).toBe('chromium');
+  });
+
+  it('keeps the HTTP engine for a shell the site answered with an error status', async () => {
+    const shell = '<html><body><div id="root"></div><script src="/app.js"></script></body></html>';
+    const { scraper, browser } = setup(undefined, { ...page, statusCode: 404, text: shell, body: Buffer.from(shell) });
+    const { document } = await scraper.scrape(job(), NOW);
+    expect(browser.render).not.toHaveBeenCalled();
+    expect(document.metadata.engine).toBe('http');
+  });
+
+  it("returns, for a crawl's page, only the links within the crawl's scope, and the document as it was", async () => {
+    const html = '<body><a href="/docs/a">A</a><a href="/blog">Blog</a><a href="https://other.test/">Out</a></body>';
+    const { scraper, convert } = setup(undefined, { ...page, text: html, body: Buffer.from(html) });
+    const discoveryScope = {
+      startUrl: 'https://site.example/docs',
+      crawlEntireDomain: false,
+      allowSubdomains: false,
+      allowExternalLinks: false,
+      includePaths: [],
+      excludePaths: [],
+      regexOnFullURL: false,
+    };
+    const outcome = await scraper.scrape({ ...job({ maxAge: 0 }), discoverLinks: true, discoveryScope }, NOW);
+    expect(outcome.discoveredLinks).toEqual(['https://site.example/docs/a']);
+    expect(convert).toHaveBeenCalledWith(expect.objectContaining({ linkScope: discoveryScope }));
+    expect(outcome.document).not.toHaveProperty('linksInScope');
   });
 
   it('keeps the HTTP engine for pages with content of their own', async () => {

@@ -3,14 +3,14 @@ import { DomainError } from '@wh/platform/errors';
 import { measureStage } from '@wh/platform/telemetry';
 import type { BrandingSample } from '../branding/branding-sample';
 import type { BrowserEngine } from '../browser/browser-engine';
-import { browserReasons, looksUnrendered } from '../browser/engine-choice';
+import { browserReasons } from '../browser/engine-choice';
 import { scrapeCacheKey } from '../cache/cache-key';
 import { mayStoreInCache } from '../cache/cache-policy';
 import type { ScrapeCacheRepository } from '../cache/scrape-cache.repository';
 import type { FetchedResponse, HttpEngine } from '../fetch';
 import { isPdf, pdfDocument } from '../pdf/pdf-document';
 import type { ProxyEndpoint, ProxyPools } from '../proxy/proxy-pools';
-import { buildDocument, looksLikeHtml, type Converter, responseMetadata } from './document-builder';
+import { type BuiltDocument, buildDocument, type Converter, responseMetadata } from './document-builder';
 import type { ScrapeUsage } from './scrape-credits';
 
 export interface PageScraperSettings {
@@ -25,6 +25,11 @@ export interface ScrapeOutcome {
   usage: ScrapeUsage;
   /** What the `branding` format reads, for a freshly rendered page that asked for it. */
   brandingSample?: BrandingSample;
+  /**
+   * For a job with a discovery scope, a freshly scraped HTML page's links within it: what the crawl-scheduler is
+   * sent instead of every link of the page.
+   */
+  discoveredLinks?: string[];
 }
 
 /** Statuses that mean the site turned the visitor away: `auto` retries them through the enhanced proxy. */
@@ -155,15 +160,17 @@ export class PageScraper {
         usage: { proxyUsed: 'basic', ...(options.rawPdf ? {} : { pdfPagesParsed: pdf.pagesParsed }) },
       };
     }
-    const shell =
-      response.statusCode < 400 &&
-      response.text !== undefined &&
-      looksLikeHtml(response) &&
-      looksUnrendered(response.text);
-    if (renderShells && shell) {
+    // The conversion reads whether the page is a shell in the pass it parses the page in anyway: a shell's own
+    // conversion, of next to nothing, is the cheaper price than a second parse of every page with content.
+    const built = await this.build(job, response);
+    if (renderShells && response.statusCode < 400 && built.unrendered) {
       return this.render(job, proxy);
     }
-    return { document: withEngine(await this.build(job, response), 'http'), usage: { proxyUsed: 'basic' } };
+    return {
+      document: withEngine(built.document, 'http'),
+      usage: { proxyUsed: 'basic' },
+      ...discoveredLinks(built),
+    };
   }
 
   private async render(job: ScrapeJobCommand, proxy: ProxyEndpoint | undefined): Promise<ScrapeOutcome> {
@@ -180,19 +187,27 @@ export class PageScraper {
     if (rendered.response.contentType === 'application/pdf') {
       return this.fetchFirst(job, Math.max(1, job.deadlineAt - Date.now()), proxy, { renderShells: false });
     }
-    const document = await this.build(job, rendered.response);
+    const built = await this.build(job, rendered.response);
+    const { document } = built;
     if (rendered.screenshot) document.screenshot = rendered.screenshot;
     if (rendered.actions) document.actions = rendered.actions;
     return {
       document: withEngine(document, 'chromium'),
       usage: { proxyUsed: 'basic' },
+      ...discoveredLinks(built),
       ...(rendered.branding ? { brandingSample: rendered.branding } : {}),
     };
   }
 
-  private build(job: ScrapeJobCommand, response: FetchedResponse): Promise<ScrapeDocument> {
-    return measureStage('convert', () => buildDocument(job.url, response, job.options, this.convert));
+  private build(job: ScrapeJobCommand, response: FetchedResponse): Promise<BuiltDocument> {
+    return measureStage('convert', () =>
+      buildDocument(job.url, response, job.options, this.convert, job.discoverLinks ? job.discoveryScope : undefined),
+    );
   }
+}
+
+function discoveredLinks(built: BuiltDocument): Pick<ScrapeOutcome, 'discoveredLinks'> {
+  return built.linksInScope ? { discoveredLinks: built.linksInScope } : {};
 }
 
 function withEngine(document: ScrapeDocument, engine: EngineName): ScrapeDocument {

@@ -144,6 +144,35 @@ export class ResolvedScrapeOptions {
   branding?: boolean;
 }
 
+/**
+ * The rules of spec 4.5 that decide, from a link alone, whether it belongs to a crawl (the crawl's start URL and the
+ * options of the same names). Depth, robots.txt and the limit stay the crawl-scheduler's to apply.
+ */
+export class DiscoveryScope {
+  @IsString()
+  startUrl!: string;
+
+  @IsBoolean()
+  crawlEntireDomain!: boolean;
+
+  @IsBoolean()
+  allowSubdomains!: boolean;
+
+  @IsBoolean()
+  allowExternalLinks!: boolean;
+
+  @IsArray()
+  @IsString({ each: true })
+  includePaths!: string[];
+
+  @IsArray()
+  @IsString({ each: true })
+  excludePaths!: string[];
+
+  @IsBoolean()
+  regexOnFullURL!: boolean;
+}
+
 /** Command on `scrape.job.run`. */
 export class ScrapeJobCommand {
   @IsUUID()
@@ -183,6 +212,15 @@ export class ScrapeJobCommand {
   @IsOptional()
   @IsBoolean()
   discoverLinks?: boolean;
+
+  /**
+   * With `discoverLinks`: only the links within this scope come back in `discoveredLinks`, each once, so a page's
+   * menus, footers and links to other sites do not travel to the crawl-scheduler only to be dropped there.
+   */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DiscoveryScope)
+  discoveryScope?: DiscoveryScope;
 
   /**
    * A crawl scrapes this page only to report it: an earlier crawl of the site found it, this one no longer links to

@@ -44,9 +44,9 @@ describe('convertHtml', () => {
       <svg><title>icon</title><path d="M0 0"/></svg></article>
     <footer><a href="mailto:info@example.com">Mail</a></footer></body></html>`;
 
-  it('computes only the requested formats, metadata always', () => {
+  it('computes only the requested formats, metadata and the shell reading always', () => {
     const result = convert(page, { formats: ['links'] });
-    expect(Object.keys(result).sort()).toEqual(['links', 'metadata']);
+    expect(Object.keys(result).sort()).toEqual(['links', 'metadata', 'unrendered']);
     expect(result.metadata.title).toBe('Seals');
   });
 
@@ -255,5 +255,50 @@ describe('main content of a page drawn by its scripts', () => {
 
   it('is the whole page, description left out, when onlyMainContent is false', () => {
     expect(convert(shell('<div id="app"></div>'), { onlyMainContent: false }).markdown).toBe('');
+  });
+});
+
+describe('convertHtml, whether the page is an unrendered script shell', () => {
+  const appShell =
+    '<html><head><title>App</title></head><body><div id="root"></div><script src="/main.js"></script></body></html>';
+
+  it.each([[['markdown']], [['links']], [['rawHtml']]] as const)('is read whatever the formats: %j', (formats) => {
+    expect(convert(appShell, { formats: [...formats] }).unrendered).toBe(true);
+    expect(
+      convert(`<body><p>${LONG_TEXT.repeat(3)}</p><script>track()</script></body>`, { formats: [...formats] })
+        .unrendered,
+    ).toBe(false);
+  });
+});
+
+describe('convertHtml, the links a crawl may follow', () => {
+  const linkScope = {
+    startUrl: 'https://example.com/blog/',
+    crawlEntireDomain: false,
+    allowSubdomains: false,
+    allowExternalLinks: false,
+    includePaths: [],
+    excludePaths: ['^/blog/tag/'],
+    regexOnFullURL: false,
+  };
+  const page =
+    '<body><nav><a href="/">Home</a><a href="/blog/tag/seals">Seals</a></nav>' +
+    '<a href="next.html">Next</a><a href="next.html#comments">Comments</a><a href="https://www.example.com/blog/old">Old</a>' +
+    '<a href="https://other.test/blog/x">Elsewhere</a><a href="/blog/feed.json">Feed</a><a href="mailto:a@example.com">Mail</a></body>';
+
+  it('are the links within the scope, without fragments, each once, beside all of them in the links format', () => {
+    const result = convert(page, { formats: ['markdown', 'links'], linkScope });
+    expect(result.linksInScope).toEqual(['https://example.com/blog/next.html', 'https://www.example.com/blog/old']);
+    expect(result.links).toHaveLength(8);
+  });
+
+  it('are read without the links format, which then stays absent', () => {
+    const result = convert(page, { formats: ['markdown'], linkScope });
+    expect(result.linksInScope).toHaveLength(2);
+    expect(result.links).toBeUndefined();
+  });
+
+  it('are absent without a scope', () => {
+    expect(convert(page, { formats: ['links'] }).linksInScope).toBeUndefined();
   });
 });

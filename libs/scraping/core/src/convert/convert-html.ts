@@ -5,9 +5,11 @@ import { withPageDescription } from '../main-content/page-description';
 import { htmlToMarkdown } from '../markdown/to-markdown';
 import { ImageCollector } from '../metadata/extract-images';
 import { LinkCollector } from '../metadata/extract-links';
+import { LinkScope } from '../metadata/link-scope';
 import { MetadataCollector } from '../metadata/extract-metadata';
 import { documentBaseUrl } from '../scan/base-url';
 import { type HtmlVisitor, scanHtml } from '../scan/html-scan';
+import { ScriptShellProbe } from '../scan/script-shell';
 import { NonContentStripper, type StripOptions, stripNonContent } from '../strip/strip-non-content';
 import type { ConvertRequest, ConvertResult } from './convert-request';
 import { hasTagSelectors, selectContent, usesMainContentPrefilter } from './select-content';
@@ -37,16 +39,19 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   };
 
   const metadata = new MetadataCollector(baseUrl);
-  const links = formats.has('links') ? new LinkCollector(baseUrl) : undefined;
+  const linkScope = request.linkScope && new LinkScope(request.linkScope);
+  const links = formats.has('links') || linkScope ? new LinkCollector(baseUrl, linkScope) : undefined;
   const images = formats.has('images') ? new ImageCollector(baseUrl) : undefined;
   const stripper = textFormats ? new NonContentStripper(stripOptions) : undefined;
-  const visitors: HtmlVisitor[] = [metadata];
+  const shell = new ScriptShellProbe();
+  const visitors: HtmlVisitor[] = [metadata, shell];
   for (const visitor of [links, images, stripper]) if (visitor) visitors.push(visitor);
   scanHtml(request.html, visitors);
 
-  const result: ConvertResult = { metadata: metadata.result() };
+  const result: ConvertResult = { metadata: metadata.result(), unrendered: shell.result() };
   if (formats.has('rawHtml')) result.rawHtml = request.html;
-  if (links) result.links = links.result();
+  if (links && formats.has('links')) result.links = links.result();
+  if (links && linkScope) result.linksInScope = links.inScope();
   if (images) result.images = images.result();
   if (stripper) {
     const wholePage = (): string =>

@@ -1,4 +1,5 @@
 import type { PageMetadataFields } from '../metadata/extract-metadata';
+import type { LinkScopeRules } from '../metadata/link-scope';
 
 /** An output format computed from a page's HTML. */
 export type HtmlFormat = 'markdown' | 'html' | 'rawHtml' | 'links' | 'images';
@@ -22,6 +23,8 @@ export interface ConvertRequest {
   excludeTags: string[];
   /** Markdown only: data: images become `![alt](<Base64-Image-Removed>)`. */
   removeBase64Images: boolean;
+  /** A crawl's scope: the links it may follow come back in `linksInScope`, whatever the formats. */
+  linkScope?: LinkScopeRules;
 }
 
 /** The requested outputs of one page; metadata always comes back. */
@@ -31,5 +34,12 @@ export interface ConvertResult {
   rawHtml?: string;
   links?: string[];
   images?: string[];
+  /** With a `linkScope`: the links within it, without fragments, each once, in document order. */
+  linksInScope?: string[];
   metadata: PageMetadataFields;
+  /**
+   * Whether the page runs scripts and has next to no visible text: an app shell that a browser would fill in.
+   * Read during the same pass as the metadata, so it costs the caller no parse of its own.
+   */
+  unrendered: boolean;
 }
