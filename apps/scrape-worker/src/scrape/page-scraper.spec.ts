@@ -111,6 +111,20 @@ describe('PageScraper', () => {
     expect(cache.find).not.toHaveBeenCalled();
   });
 
+  it('does not read the cache again when the job handler already missed it, and still fails minAge', async () => {
+    const { scraper, cache, engine } = setup({
+      markdown: 'cached',
+      metadata: { sourceURL: 'x', url: 'x', statusCode: 200 },
+    });
+    const { document } = await scraper.scrape(job(), NOW, true);
+    expect(document.metadata.cacheState).toBe('miss');
+    expect(engine.fetch).toHaveBeenCalledTimes(1);
+    await expect(scraper.scrape(job({ minAge: 1 }), NOW, true)).rejects.toMatchObject({
+      code: ErrorCode.ScrapeNoCachedData,
+    });
+    expect(cache.find).not.toHaveBeenCalled();
+  });
+
   it('fails minAge without a cached copy, and never fetches', async () => {
     const { scraper, engine } = setup();
     await expect(scraper.scrape(job({ minAge: 1 }), NOW)).rejects.toMatchObject({ code: ErrorCode.ScrapeNoCachedData });

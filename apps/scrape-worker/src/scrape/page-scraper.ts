@@ -4,6 +4,7 @@ import { measureStage } from '@wh/platform/telemetry';
 import type { BrandingSample } from '../branding/branding-sample';
 import type { BrowserEngine } from '../browser/browser-engine';
 import { browserReasons } from '../browser/engine-choice';
+import { cacheWindow } from '../cache/cache-hit-reader';
 import { scrapeCacheKey } from '../cache/cache-key';
 import { mayStoreInCache } from '../cache/cache-policy';
 import type { ScrapeCacheRepository } from '../cache/scrape-cache.repository';
@@ -55,28 +56,29 @@ export class PageScraper {
 
   /**
    * The cached copy a job may be answered with, marked as a hit, or undefined. With `minAge` only the cache may
-   * answer, so finding nothing is an error.
+   * answer, so finding nothing is an error. `alreadyMissed`: the caller looked for this job's page already.
    */
-  private async fromCache(job: ScrapeJobCommand, now = new Date()): Promise<ScrapeOutcome | undefined> {
-    const { options } = job;
-    if (options.minAge !== undefined) {
-      const cached = await this.cache.find(scrapeCacheKey(job.url, options), {
-        olderThan: new Date(now.getTime() - options.minAge),
-      });
-      if (!cached) throw new DomainError(ErrorCode.ScrapeNoCachedData, 'No cached data meets the minAge requirement');
-      return { document: markCached(cached.document, cached.scrapedAt), usage: { proxyUsed: 'basic' } };
+  private async fromCache(
+    job: ScrapeJobCommand,
+    now: Date,
+    alreadyMissed: boolean,
+  ): Promise<ScrapeOutcome | undefined> {
+    const window = alreadyMissed ? undefined : cacheWindow(job.options, now);
+    const cached = window && (await this.cache.find(scrapeCacheKey(job.url, job.options), window));
+    if (cached) return { document: markCached(cached.document, cached.scrapedAt), usage: { proxyUsed: 'basic' } };
+    if (job.options.minAge !== undefined) {
+      throw new DomainError(ErrorCode.ScrapeNoCachedData, 'No cached data meets the minAge requirement');
     }
-    if (options.maxAge <= 0) return undefined;
-    const cached = await this.cache.find(scrapeCacheKey(job.url, options), {
-      newerThan: new Date(now.getTime() - options.maxAge),
-    });
-    return cached && { document: markCached(cached.document, cached.scrapedAt), usage: { proxyUsed: 'basic' } };
+    return undefined;
   }
 
-  /** The page from the cache when the job allows it, otherwise freshly scraped. */
-  async scrape(job: ScrapeJobCommand, now = new Date()): Promise<ScrapeOutcome> {
+  /**
+   * The page from the cache when the job allows it, otherwise freshly scraped. `cacheAlreadyMissed`: the job handler
+   * looked this job's page up in the cache and found none, so it is not asked twice.
+   */
+  async scrape(job: ScrapeJobCommand, now = new Date(), cacheAlreadyMissed = false): Promise<ScrapeOutcome> {
     const { options } = job;
-    const cached = await this.fromCache(job, now);
+    const cached = await this.fromCache(job, now, cacheAlreadyMissed);
     if (cached) return cached;
     if (options.proxy === 'enhanced' && !this.proxies.hasEnhanced) {
       throw new DomainError(

@@ -19,7 +19,7 @@ import {
 } from '@wh/platform/messaging';
 import { pagesScraped } from '@wh/platform/telemetry';
 import { BrandingProfiler } from '../branding/branding-profiler';
-import { CacheHitReader } from '../cache/cache-hit-reader';
+import { answeredAsStored, CacheHitReader } from '../cache/cache-hit-reader';
 import { ChangeTracker } from '../change-tracking/change-tracker';
 import { formatsExtractionReads, PageExtractor, withExtracted } from '../extraction/page-extractor';
 import { UsageBatchPublisher } from '../usage/usage-batch-publisher';
@@ -141,7 +141,13 @@ export class ScrapeJobHandler {
     ].filter((format) => !asked.includes(format));
     const scrapeJob =
       needed.length === 0 ? job : { ...job, options: { ...job.options, formats: [...asked, ...needed] } };
-    const { document: page, usage, brandingSample } = await this.scraper.scrape(scrapeJob, now);
+    // A job answered as stored was looked up by the cache-hit reader already, under the same key (it adds no format).
+    const {
+      document: page,
+      usage,
+      brandingSample,
+      discoveredLinks,
+    } = await this.scraper.scrape(scrapeJob, now, answeredAsStored(job));
     const [extracted, branded] = await Promise.all([
       this.extractor.extract(job, page),
       brandingSample && this.branding.profile(job, page.metadata.url || job.url, brandingSample),
@@ -164,7 +170,9 @@ export class ScrapeJobHandler {
         ...(changeTracking?.modes.includes('json') ? { changeTrackingJson: true } : {}),
         ...llmTokensOf(extracted.tokens, tracked?.tokens, branded?.tokens),
       },
-      ...(job.discoverLinks ? { discoveredLinks: (page.links ?? []).slice(0, MAX_DISCOVERED_LINKS_PER_PAGE) } : {}),
+      ...(job.discoverLinks
+        ? { discoveredLinks: (discoveredLinks ?? page.links ?? []).slice(0, MAX_DISCOVERED_LINKS_PER_PAGE) }
+        : {}),
       ...(branded?.refinementFailure ? {} : { scraped: { job: scrapeJob, document: page } }),
     };
   }
