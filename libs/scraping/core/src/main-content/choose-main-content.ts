@@ -12,6 +12,7 @@ import { removeStrayLabels } from './heuristics/stray-labels';
 import { removeTrailingHeadings } from './heuristics/trailing-headings';
 import { removeWriterBios } from './heuristics/writer-bio';
 import { removeAffiliateDisclosures } from './heuristics/affiliate-disclosure';
+import { removeStoryDatelines } from './heuristics/story-dateline';
 import { readabilityArticle } from './main-content';
 import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 import { liesOutsideRegion, precedesRegion } from './separate-readings';
@@ -46,6 +47,7 @@ function removeLeftovers(content: Element, article: boolean): void {
   if (article) {
     removeWriterBios(content);
     removeAffiliateDisclosures(content);
+    removeStoryDatelines(content);
   }
   removeSkipLinks(content);
   removeStrayLabels(content);

@@ -25,6 +25,20 @@ describe("React's streamed segments", () => {
     expect(stripped).not.toMatch(/[\uE010\uE011]/);
   });
 
+  it("place a segment finished inside another at its P: placeholder, as React's $RS does", () => {
+    const html =
+      '<main><h1>Index funds</h1><template id="B:0"></template><p>After.</p></main>' +
+      '<div hidden id="S:0"><h2>How they work</h2><template id="P:1"></template><p>Section end.</p></div>' +
+      '<div hidden id="S:1"><p>An index fund tracks a market index.</p></div>';
+    const stripped = stripNonContent(html, OPTIONS);
+    const order = ['How they work', 'An index fund tracks', 'Section end.', 'After.'].map((text) =>
+      stripped.indexOf(text),
+    );
+    expect(order.every((position) => position >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(stripped).not.toMatch(/[\uE010\uE011]/);
+  });
+
   it('stay where they are without a placeholder, and other hidden blocks still go', () => {
     const html =
       '<p>Page.</p><div hidden id="S:7"><p>Orphan segment.</p></div><div hidden id="menu"><p>Hidden menu.</p></div>';

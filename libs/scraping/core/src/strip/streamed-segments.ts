@@ -2,10 +2,11 @@ import type { TagAttributes } from '../scan/html-scan';
 
 // React streams the parts of a server-rendered page that were not ready in time after the rest: each comes as a hidden
 // `<div id="S:n">` near the end of the body, and an inline script moves its children into the place its
-// `<template id="B:n">` marks and shows them. A client that runs no scripts sees the page's content out of place and
+// `<template id="B:n">` marks and shows them. A part finished inside another streamed part marks its place with
+// `<template id="P:n">` instead, under the same number as its segment (React's `$RS("S:n", "P:n")`). A client that runs no scripts sees the page's content out of place and
 // hidden. These ids are React's own; the marks are private-use characters around a pattern a page's text does not form.
 const SEGMENT_ID = /^S:([0-9a-f]+)$/i;
-const PLACEHOLDER_ID = /^B:([0-9a-f]+)$/i;
+const PLACEHOLDER_ID = /^[BP]:([0-9a-f]+)$/i;
 const MARKER = /\uE010([BSE]):([0-9a-f]+)\uE011/gi;
 
 function segmentId(name: string, attributes: TagAttributes): string | undefined {
@@ -26,7 +27,7 @@ export function segmentMarks(name: string, attributes: TagAttributes): { start: 
   return id === undefined ? undefined : { start: `\uE010S:${id}\uE011`, end: `\uE010E:${id}\uE011` };
 }
 
-/** The stripper's mark for where a segment's `<template id="B:n">` placeholder stands, or undefined. */
+/** The stripper's mark for where a segment's `<template id="B:n">` or `<template id="P:n">` placeholder stands, or undefined. */
 export function placeholderMark(name: string, attributes: TagAttributes): string | undefined {
   const id = name === 'template' ? PLACEHOLDER_ID.exec(attributes.id ?? '')?.[1] : undefined;
   return id === undefined ? undefined : `\uE010B:${id}\uE011`;
