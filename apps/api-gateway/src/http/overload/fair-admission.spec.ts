@@ -30,18 +30,29 @@ describe('FairAdmission', () => {
     expect(admission.inProgress('a')).toBe(8);
   });
 
-  it('holds a flood to a few places while a quiet team works, however large the replica, and takes every quiet request', () => {
+  it('takes every request below a quarter of the replica, even while another team is active', () => {
     const { admission } = withClock(32);
     admission.tryAdmit('quiet');
     admission.release('quiet');
-    // The quiet team's request ended, yet it still counts as active: the flood gets MIN_SHARE places, not 16.
-    expect(admitMany(admission, 'flood', 4)).toEqual([true, true, false, false]);
+    // The quiet team's request ended, yet it still counts as active; with 8 of 32 places free of pressure, a team's
+    // parallel requests are taken up to there.
+    expect(admitMany(admission, 'busy', 8)).toEqual(Array<boolean>(8).fill(true));
+  });
 
-    expect(admitMany(admission, 'quiet', 5)).toEqual([true, true, true, true, true]);
-    expect(admission.tryAdmit('quiet')).toBe(false);
-    // The quiet team holds 5 now: the flood may hold 11.
-    expect(admitMany(admission, 'flood', 10)).toEqual([...Array<boolean>(9).fill(true), false]);
-    expect(admission.inProgress('flood')).toBe(11);
+  it('holds a flood to a few places more than a quiet team holds once the replica is under pressure, and takes every quiet request', () => {
+    const { admission } = withClock(32);
+    admission.tryAdmit('quiet');
+    admission.release('quiet');
+    // From 8 in progress, the flood may hold at most twice the quiet team's holding plus one (MIN_SHARE at least).
+    expect(admitMany(admission, 'flood', 10)).toEqual([...Array<boolean>(8).fill(true), false, false]);
+
+    expect(admitMany(admission, 'quiet', 3)).toEqual([true, true, true]);
+    // The quiet team holds 3 now: the flood may hold 7, and holds 8.
+    expect(admission.tryAdmit('flood')).toBe(false);
+    admission.release('flood');
+    admission.release('flood');
+    expect(admitMany(admission, 'flood', 2)).toEqual([true, false]);
+    expect(admission.inProgress('flood')).toBe(7);
   });
 
   it('cuts a team that filled the replica alone down to its share once another team arrives', () => {

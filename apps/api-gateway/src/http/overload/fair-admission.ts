@@ -5,9 +5,16 @@ export const ACTIVE_TEAM_WINDOW_MS = 1_000;
 export const MIN_SHARE = 2;
 
 /**
+ * Below this fraction of the replica in progress, every request is taken: a replica with room to spare has no queue
+ * to share out, and a team's few parallel requests must not be refused because another team sent one a moment ago.
+ */
+export const PRESSURE_FROM = 0.25;
+
+/**
  * Requests one gateway replica has in progress, per team, and the decision to take one more.
  *
- * A team alone may use every place. While other teams are active, a team may hold at most twice what the busiest
+ * Below `PRESSURE_FROM` of `maxInFlight` in progress everything is taken. From there a team alone may use every
+ * place, and while other teams are active, a team may hold at most twice what the busiest
  * other team holds, plus one (and at least `MIN_SHARE`), and never more than an even split of `maxInFlight`. The
  * reason is where a cached hit's time goes: its path is CPU-bound (gateway, NATS, worker, Postgres), and each of those
  * serves what it is given in arrival order, so what a flood has in progress is the queue another team's request waits
@@ -23,16 +30,19 @@ export class FairAdmission {
   private readonly inFlightByTeam = new Map<string, number>();
   private readonly lastAdmittedAt = new Map<string, number>();
   private inFlight = 0;
+  private readonly pressureFrom: number;
 
   constructor(
     private readonly maxInFlight: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.pressureFrom = Math.max(1, Math.floor(maxInFlight * PRESSURE_FROM));
+  }
 
   /** Counts the request in and returns true, or returns false when the team holds its share already. */
   tryAdmit(teamId: string): boolean {
     const held = this.inFlightByTeam.get(teamId) ?? 0;
-    if (held >= this.share(teamId)) return false;
+    if (this.inFlight >= this.pressureFrom && held >= this.share(teamId)) return false;
     this.inFlightByTeam.set(teamId, held + 1);
     this.lastAdmittedAt.set(teamId, this.now());
     this.inFlight += 1;
