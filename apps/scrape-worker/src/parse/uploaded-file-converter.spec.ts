@@ -34,6 +34,7 @@ describe('UploadedFileConverter', () => {
     expect(document.markdown).toContain('# Harbour');
     expect(document.markdown).not.toContain('Buy now');
     expect(document.links).toEqual(['https://example.com/more']);
+    expect(Object.keys(document).sort()).toEqual(['links', 'markdown', 'metadata']);
     expect(document.metadata).toMatchObject({
       sourceURL: 'notes.html',
       url: 'notes.html',

@@ -78,7 +78,8 @@ export class UploadedFileConverter {
       excludeTags: options.excludeTags,
       removeBase64Images: options.removeBase64Images,
     });
-    const { metadata: found, ...outputs } = converted;
+    // What the conversion read about a fetched page (a script shell, a crawl's links) means nothing for an upload.
+    const { metadata: found, unrendered: _shell, linksInScope: _crawlLinks, ...outputs } = converted;
     return { ...outputs, metadata: { ...found, ...metadata } };
   }
 }
