@@ -83,7 +83,7 @@ describe('traces across the gateway and NATS', () => {
       'api-gateway:POST /v2/scrape',
       'scrape-worker:process scrape-worker-jobs',
       'scrape-worker:convert',
-      'billing-service:process billing-service-usage',
+      'billing-service:process billing-service-usage-batches',
       'api-gateway:receive scrape.job.finished',
     ];
     const spans = await eventually(() => {
@@ -104,7 +104,7 @@ describe('traces across the gateway and NATS', () => {
     expect(parentOf(work)?.service).toBe('api-gateway');
     expect(parentOf(work)?.name).toMatch(/^send scrape\.job/);
     const billing = spans.find(
-      (span) => span.service === 'billing-service' && span.name === 'process billing-service-usage',
+      (span) => span.service === 'billing-service' && span.name === 'process billing-service-usage-batches',
     );
     expect(parentOf(billing)?.service).toBe('scrape-worker');
     // And back: the gateway reads the result in a span of the request, linked to the worker's publish of it.
