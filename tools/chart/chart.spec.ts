@@ -67,6 +67,7 @@ const LEFT_AT_DEFAULT: Record<string, string[]> = {
     'BROWSER_RECYCLE_PAGES',
     'BROWSER_CONTEXT_REUSES',
     'BROWSER_MAX_MEMORY_MB',
+    'BROWSER_DEVTOOLS_PORT',
     'FILE_TTL_MS',
     'ADBLOCK_CACHE_DIR',
   ],

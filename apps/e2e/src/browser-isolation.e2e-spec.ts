@@ -21,6 +21,8 @@ const own = useOwnStack('browser', ['api-gateway', 'scrape-worker', 'billing-ser
   ADBLOCK_LISTS: filterList,
   // Chromium sends *.test names to loopback, so the ad host is served by the fixture server.
   HOST_RESOLVER_RULES: 'MAP *.test 127.0.0.1',
+  // The test watches the pool browser's contexts with a DevTools client of its own.
+  BROWSER_DEVTOOLS_PORT: 'true',
 });
 
 interface ScrapeData {

@@ -66,6 +66,15 @@ export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
   @Min(1)
   BROWSER_CONTEXT_REUSES: number = 50;
 
+  /**
+   * Also opens each pool browser's DevTools on a random loopback port (its number in `DevToolsActivePort` in the
+   * browser's profile folder), to watch the pool with a DevTools client while diagnosing. Off by default: any local
+   * process could then drive the browser. The worker itself always talks to it over a pipe.
+   */
+  @EnvBoolean()
+  @IsBoolean()
+  BROWSER_DEVTOOLS_PORT: boolean = false;
+
   /** A browser whose processes together use more than this (shared memory counted once) is replaced once its pages are done. */
   @IsInt()
   @Min(64)

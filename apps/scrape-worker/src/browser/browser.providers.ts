@@ -49,6 +49,7 @@ export const browserProviders: Provider[] = [
         recycleAfterPages: config.BROWSER_RECYCLE_PAGES,
         maxMemoryBytes: config.BROWSER_MAX_MEMORY_MB * MB,
         contextReuses: config.BROWSER_CONTEXT_REUSES,
+        devtoolsPort: config.BROWSER_DEVTOOLS_PORT,
         ownerScope: `${config.WH_NAMESPACE}.scrape-worker`,
       };
       const onEvent = (event: BrowserPoolEvent, stats: BrowserPoolStats): void => {

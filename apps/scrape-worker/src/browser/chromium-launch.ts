@@ -12,6 +12,8 @@ export interface ChromiumLaunchSettings {
   userDataDir: string;
   /** `host:port` of the egress guard all the browser's traffic goes through; unset when private targets are allowed. */
   egressProxy?: string;
+  /** Also serve DevTools on a random loopback port, for a diagnosing client (BROWSER_DEVTOOLS_PORT). */
+  devtoolsPort?: boolean;
 }
 
 const FLAGS = [...CHROMIUM_BASE_FLAGS, '--mute-audio', '--hide-scrollbars'];
@@ -25,6 +27,7 @@ export async function launchChromium(settings: ChromiumLaunchSettings): Promise<
     ...FLAGS,
     ...(settings.hostResolverRules ? [`--host-resolver-rules=${settings.hostResolverRules}`] : []),
     ...(settings.egressProxy ? chromiumEgressFlags(settings.egressProxy) : []),
+    ...(settings.devtoolsPort ? ['--remote-debugging-port=0'] : []),
   ];
   return puppeteer.launch({
     executablePath: settings.executablePath,
