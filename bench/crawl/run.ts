@@ -24,6 +24,7 @@ import { MemoryTimeline } from './memory-timeline';
 import { cpuSeconds, DatabaseBackendsCpu } from './process-readings';
 import { measureQueueStorageFloor } from './queue-storage-floor';
 import { redeliveries } from './redeliveries';
+import { bulkCrawlRequest } from './bulk-crawl-request';
 
 const PAGES = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 2_000);
 const SITES_ARGUMENT = process.argv.find((arg) => arg.startsWith('--sites='))?.slice('--sites='.length);
@@ -101,14 +102,7 @@ async function crawlThroughApi(
   const loadBefore = loadavg()[0] ?? Number.NaN;
   const memory = new MemoryTimeline(pids, PAGES);
   const began = performance.now();
-  const started = await callApi(caller, 'POST', '/v2/crawl', {
-    url: `${origin}/bulk/0`,
-    crawlEntireDomain: true,
-    includePaths: ['^/bulk/'],
-    sitemap: 'skip',
-    limit: PAGES,
-    scrapeOptions: { maxAge: 0, storeInCache: false },
-  });
+  const started = await callApi(caller, 'POST', '/v2/crawl', bulkCrawlRequest(origin, PAGES));
   const id = started.body.id as string;
   let completed = 0;
   for (;;) {

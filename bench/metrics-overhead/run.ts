@@ -14,6 +14,7 @@ import {
 import { startNatsServer } from '@wh/tools/dev';
 import { cpuSeconds, DatabaseBackendsCpu } from '../crawl/process-readings';
 import { writeReportSection } from '../report-section';
+import { bulkCrawlRequest } from '../crawl/bulk-crawl-request';
 
 const numberArgument = (name: string, fallback: number): number =>
   Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
@@ -91,14 +92,7 @@ async function crawlOnce(
     const loadBefore = loadavg()[0] ?? Number.NaN;
     const began = performance.now();
     let lastScrape = began;
-    const started = await callApi(caller, 'POST', '/v2/crawl', {
-      url: `${site.origin}/bulk/0`,
-      crawlEntireDomain: true,
-      includePaths: ['^/bulk/'],
-      sitemap: 'skip',
-      limit: PAGES,
-      scrapeOptions: { maxAge: 0, storeInCache: false },
-    });
+    const started = await callApi(caller, 'POST', '/v2/crawl', bulkCrawlRequest(site.origin, PAGES));
     const id = started.body.id as string;
     let completed = 0;
     for (;;) {
