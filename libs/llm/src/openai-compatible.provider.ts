@@ -3,6 +3,7 @@ import { DomainError } from '@wh/platform/errors';
 import { recordLlmCall } from '@wh/platform/telemetry';
 import {
   acquireAttemptSlot,
+  describeNoAttemptSlot,
   readLimited,
   type BackoffPolicy,
   parseRetryAfter,
@@ -212,12 +213,8 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       signal: request.signal,
     });
     if ('refused' in slot) {
-      throw slot.refused === 'no-time-left'
-        ? llmTimeout('no time was left for the LLM call', { timeLeftMs: slot.timeLeftMs })
-        : llmTimeout(`no LLM slot became free within ${slot.timeoutMs} ms`, {
-            timeoutMs: slot.timeoutMs,
-            maxConcurrency: this.options.maxConcurrency,
-          });
+      const refusal = describeNoAttemptSlot(slot, { call: 'the LLM call', slot: 'LLM' }, this.options.maxConcurrency);
+      throw llmTimeout(refusal.message, refusal.details);
     }
     const { signal, timeoutMs } = slot;
     try {

@@ -2,6 +2,7 @@ import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
 import type { SearchSource, WebSearchReply } from '@wh/contracts';
 import {
   acquireAttemptSlot,
+  describeNoAttemptSlot,
   readLimited,
   type BackoffPolicy,
   parseRetryAfter,
@@ -196,12 +197,8 @@ export class SearxngBackend implements SearchBackend {
       signal: query.signal,
     });
     if ('refused' in slot) {
-      throw slot.refused === 'no-time-left'
-        ? searchTimeout('no time was left for the search', { timeLeftMs: slot.timeLeftMs })
-        : searchTimeout(`no search slot became free within ${slot.timeoutMs} ms`, {
-            timeoutMs: slot.timeoutMs,
-            maxConcurrency: this.options.maxConcurrency,
-          });
+      const refusal = describeNoAttemptSlot(slot, { call: 'the search', slot: 'search' }, this.options.maxConcurrency);
+      throw searchTimeout(refusal.message, refusal.details);
     }
     const { signal, timeoutMs } = slot;
     try {

@@ -1,4 +1,4 @@
-import { acquireAttemptSlot } from './attempt-slot';
+import { acquireAttemptSlot, describeNoAttemptSlot } from './attempt-slot';
 import { Semaphore } from './semaphore';
 
 describe('acquireAttemptSlot', () => {
@@ -34,5 +34,23 @@ describe('acquireAttemptSlot', () => {
     expect(slot).toEqual({ refused: 'no-free-slot', timeoutMs: 30 });
     release();
     expect(semaphore.inUse).toBe(0);
+  });
+});
+
+describe('describeNoAttemptSlot', () => {
+  const names = { call: 'the LLM call', slot: 'LLM' };
+
+  it('says the caller ran out of time and how much was left', () => {
+    expect(describeNoAttemptSlot({ refused: 'no-time-left', timeLeftMs: 0 }, names, 4)).toEqual({
+      message: 'no time was left for the LLM call',
+      details: { timeLeftMs: 0 },
+    });
+  });
+
+  it('says no slot freed up within the timeout, with the concurrency that was full', () => {
+    expect(describeNoAttemptSlot({ refused: 'no-free-slot', timeoutMs: 30 }, names, 4)).toEqual({
+      message: 'no LLM slot became free within 30 ms',
+      details: { timeoutMs: 30, maxConcurrency: 4 },
+    });
   });
 });

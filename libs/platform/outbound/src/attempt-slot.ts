@@ -30,3 +30,20 @@ export async function acquireAttemptSlot(
     return { refused: 'no-free-slot', timeoutMs };
   }
 }
+
+/**
+ * The message and details a client's timeout error gives for a refused attempt, so every outbound client words it
+ * the same way. `call` names the call in a sentence ("the LLM call"), `slot` names its slots ("LLM").
+ */
+export function describeNoAttemptSlot(
+  refusal: NoAttemptSlot,
+  names: { call: string; slot: string },
+  maxConcurrency: number | undefined,
+): { message: string; details: Record<string, number | undefined> } {
+  return refusal.refused === 'no-time-left'
+    ? { message: `no time was left for ${names.call}`, details: { timeLeftMs: refusal.timeLeftMs } }
+    : {
+        message: `no ${names.slot} slot became free within ${refusal.timeoutMs} ms`,
+        details: { timeoutMs: refusal.timeoutMs, maxConcurrency },
+      };
+}
