@@ -54,8 +54,10 @@ ${header}
 ${rows.join('\n')}
 
 API overhead on a cache miss at 10/s (p50 end to end minus the worker's own p50 time per job): **${apiOverheadMs.toFixed(1)} ms**.
-The worker's time per job (its log's \`ms\`) ends after it published the result and the charge, so this is a rough
-figure that can come out below zero; \`npm run bench:scrape\` measures the overhead against the pipeline in process.
+The worker's time per job is its log's \`answeredMs\`, from the handler's start to the result's announcement (a
+worker that does not log it: \`ms\`, which also counts the charge's batch and makes the figure come out below zero);
+the two p50s are of different samples, so this is a rough figure; \`npm run bench:scrape\` measures the overhead
+against the pipeline in process.
 `;
 }
 

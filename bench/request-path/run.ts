@@ -148,6 +148,10 @@ async function measureRates(
     phases.push(await phase(context, all.cached, LONG_PHASE.rate, LONG_PHASE.durationMs, 'long'));
     return { phases, apiOverheadMs: Number.NaN };
   }
+  if (argument('--only') === 'miss') {
+    phases.push(await phase(context, all.miss, RATES[0] ?? 10, PHASE_MS, `r${RATES[0]}`));
+    return { phases, apiOverheadMs: missOverheadMs(context, phases, all.miss.name) };
+  }
   for (const scenario of [all.cached, all.miss, all.unknownJob]) {
     for (const rate of RATES) {
       const durationMs = scenario === all.cached && rate === LONG_PHASE.rate ? LONG_PHASE.durationMs : PHASE_MS;
@@ -162,10 +166,14 @@ async function measureRates(
   };
   await phase(context, limited, 10, 1_000 * SCALE, 'warm-limited');
   phases.push(await phase(context, limited, LONG_PHASE.rate, PHASE_MS, 'limited'));
-  const slowestMiss = phases.find((entry) => entry.scenario === all.miss.name && entry.result.rate === RATES[0]);
+  return { phases, apiOverheadMs: missOverheadMs(context, phases, all.miss.name) };
+}
+
+/** p50 end to end of the misses at the lowest rate, minus the worker's own p50 time for those jobs. */
+function missOverheadMs(context: BenchContext, phases: PhaseResult[], missScenario: string): number {
+  const slowestMiss = phases.find((entry) => entry.scenario === missScenario && entry.result.rate === RATES[0]);
   const pipelineMs = percentile(workerJobMs(context.stack.logDir, `miss=r${RATES[0]}-`), 0.5);
-  const apiOverheadMs = percentile(slowestMiss?.result.latenciesMs ?? [], 0.5) - pipelineMs;
-  return { phases, apiOverheadMs };
+  return percentile(slowestMiss?.result.latenciesMs ?? [], 0.5) - pipelineMs;
 }
 
 async function measureFairness(
@@ -239,11 +247,12 @@ async function profile(postgresAdminUrl: string): Promise<Map<string, ReturnType
 }
 
 /**
- * `npm run bench:request-path [-- --label before|after] [--only rates|cached|fairness|profile]`: the request path through the real
+ * `npm run bench:request-path [-- --label before|after] [--only rates|cached|miss|fairness|profile]`: the request path through the real
  * stack (gateway, scrape-worker, billing-service, crawl-scheduler as processes, a nats-server of its own so its
  * monitoring endpoint counts messages, the machine's Postgres) at fixed rates, with the CPU of every process per
  * request, then the fairness of one flooding team against a quiet one, then CPU profiles under 100 cached hits/s.
- * `--only cached` measures the 100 cached hits/s minute alone, for back-to-back comparisons of two builds.
+ * `--only cached` measures the 100 cached hits/s minute alone, for back-to-back comparisons of two builds; `--only
+ * miss` the misses at 10/s and the API overhead on them.
  * Writes the section "Request path (<label>)" of docs/benchmarks.md.
  */
 async function main(): Promise<void> {
@@ -261,12 +270,13 @@ async function main(): Promise<void> {
             async (context, site) => {
               const rates = only === 'fairness' ? undefined : await measureRates(context, `${site.url}/heavy`);
               if (!rates) await warmUp(context, scenarios(`${site.url}/heavy`));
-              const fairness = only === 'cached' ? undefined : await measureFairness(context, `${site.url}/heavy`);
+              const fairness =
+                only === 'cached' || only === 'miss' ? undefined : await measureFairness(context, `${site.url}/heavy`);
               return { rates, fairness };
             },
           );
     const profiles =
-      only === 'rates' || only === 'fairness' || only === 'cached'
+      only === 'rates' || only === 'fairness' || only === 'cached' || only === 'miss'
         ? undefined
         : await profile(infrastructure.postgresAdminUrl);
     const raw = path.join(REPO_ROOT, 'tmp', `bench-request-path-${label}.json`);

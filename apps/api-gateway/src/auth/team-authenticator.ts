@@ -42,10 +42,16 @@ export class TeamAuthenticator implements OnModuleInit, OnModuleDestroy {
     this.revocations?.unsubscribe();
   }
 
+  /** The team of `key` when it is known without asking billing (verified lately, or auth switched off). */
+  knownTeam(key: string | undefined): TeamContext | undefined {
+    if (this.config.AUTH_DISABLED) return LOCAL_TEAM;
+    return key ? this.verified.get(hashOf(key)) : undefined;
+  }
+
   async authenticate(key: string | undefined): Promise<TeamContext> {
     if (this.config.AUTH_DISABLED) return LOCAL_TEAM;
     if (!key) throw new DomainError(ErrorCode.Unauthorized, 'Unauthorized: Missing or malformed Authorization header');
-    const keyHash = createHash('sha256').update(key).digest('hex');
+    const keyHash = hashOf(key);
     const cached = this.verified.get(keyHash);
     if (cached) return cached;
     const reply = await this.requester.request(Subjects.apiKeyVerify, { keyHash }, 3_000);
@@ -53,6 +59,10 @@ export class TeamAuthenticator implements OnModuleInit, OnModuleDestroy {
     this.verified.remember(keyHash, team);
     return team;
   }
+}
+
+function hashOf(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
 }
 
 /** The key of `Authorization: Bearer <key>`, if the header has that shape. */

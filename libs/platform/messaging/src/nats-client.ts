@@ -13,6 +13,7 @@ import {
 import type { ConsumerDefinition, StreamDefinition } from '@wh/contracts';
 import { Namespace } from './namespace';
 import { PayloadCodec } from './payload-codec';
+import { StoredPublishes } from './stored-publishes';
 
 export interface NatsClientOptions {
   servers: string;
@@ -58,6 +59,8 @@ async function provisionPatiently(step: () => Promise<void>): Promise<void> {
 /** One NATS connection per process, with the JetStream handles, the namespace it works in and its payload codec. */
 export class NatsClient {
   readonly payloads: PayloadCodec;
+  /** JetStream publishes that wait for their stream's answer (what JetStreamPublisher sends through). */
+  readonly storedPublishes: StoredPublishes;
 
   private constructor(
     readonly connection: NatsConnection,
@@ -69,6 +72,7 @@ export class NatsClient {
     readonly replicas: number,
   ) {
     this.payloads = new PayloadCodec(jetstream, namespace, () => this.maxPayloadBytes, replicas);
+    this.storedPublishes = new StoredPublishes(connection);
   }
 
   static async connect(options: NatsClientOptions): Promise<NatsClient> {

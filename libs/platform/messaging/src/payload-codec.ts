@@ -4,6 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { ErrorCode, LargePayloadBucket, PAYLOAD_OBJECT_HEADER } from '@wh/contracts';
 import { DomainError, describeValidationErrors } from '@wh/platform/errors';
+import { compiledDecode } from './compiled-payload';
 import type { Namespace } from './namespace';
 
 const encoder = new TextEncoder();
@@ -56,6 +57,8 @@ export class PayloadCodec {
     if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
       throw new DomainError(ErrorCode.BadRequest, 'message body is not a JSON object');
     }
+    const compiled = compiledDecode(payloadClass, plain);
+    if (compiled) return compiled;
     const instance = plainToInstance(payloadClass, plain);
     const errors = await validate(instance);
     if (errors.length > 0) {

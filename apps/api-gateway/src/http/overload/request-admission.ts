@@ -16,6 +16,8 @@ const RETRY_AFTER_SECONDS = 1;
 @Injectable()
 export class RequestAdmission {
   private readonly admission: FairAdmission;
+  /** Responses whose request is counted in already, so a second check of the same request does not count it twice. */
+  private readonly admitted = new WeakSet<object>();
 
   constructor(@Inject(GatewayConfig) config: GatewayConfig) {
     this.admission = new FairAdmission(config.MAX_REQUESTS_IN_FLIGHT);
@@ -23,6 +25,7 @@ export class RequestAdmission {
 
   /** Admits the request of `teamId` for as long as `response` is open, or throws RATE_LIMIT_EXCEEDED. */
   admit(teamId: string, response: Pick<Response, 'once'>): void {
+    if (this.admitted.has(response)) return;
     if (!this.admission.tryAdmit(teamId)) {
       throw new DomainError(
         ErrorCode.RateLimitExceeded,
@@ -30,6 +33,7 @@ export class RequestAdmission {
         { retryAfterSeconds: RETRY_AFTER_SECONDS },
       );
     }
+    this.admitted.add(response);
     // 'close' comes once whether the response was sent or the client went away first.
     response.once('close', () => this.admission.release(teamId));
   }
