@@ -123,7 +123,10 @@ function compile(payloadClass: PayloadClass): CompiledClass | undefined {
 }
 
 function compileClass(payloadClass: PayloadClass): CompiledClass | null {
-  const transformer = defaultMetadataStorage as unknown as TransformerStorageMaps;
+  const transformer = defaultMetadataStorage as unknown as Partial<TransformerStorageMaps>;
+  // These are class-transformer's private fields: a version that keeps its metadata elsewhere sends every payload
+  // the long way rather than building instances without its rules.
+  if (!isTransformerStorage(transformer)) return null;
   const nestedTypes = new Map<string, PayloadClass>();
   for (
     let target: unknown = payloadClass;
@@ -171,4 +174,13 @@ function compileClass(payloadClass: PayloadClass): CompiledClass | null {
     rules.push(rule);
   }
   return { rules, nestedTypes };
+}
+
+function isTransformerStorage(storage: Partial<TransformerStorageMaps>): storage is TransformerStorageMaps {
+  return [
+    storage._transformMetadatas,
+    storage._exposeMetadatas,
+    storage._excludeMetadatas,
+    storage._typeMetadatas,
+  ].every((field) => field instanceof Map);
 }
