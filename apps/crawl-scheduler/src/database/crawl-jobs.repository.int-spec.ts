@@ -303,6 +303,55 @@ describe('CrawlJobsRepository', () => {
       ]);
     });
 
+    it('admits in one statement only URL keys the job does not have, queued ones up to the room left', async () => {
+      const batch = aBatch(randomUUID());
+      await insert(batch);
+      const job = { id: batch.id, teamId: batch.teamId };
+      await transactions.run((trx) =>
+        jobs.insertPages(trx, job, [{ urlKey: 'a', url: 'http://site.crawl.test/a', depth: 0 }]),
+      );
+      const offered = [
+        { urlKey: 'a', url: 'http://site.crawl.test/a?again', depth: 1 },
+        { urlKey: 'b', url: 'http://site.crawl.test/b', depth: 1 },
+        {
+          urlKey: 'private',
+          url: 'http://site.crawl.test/private',
+          depth: 1,
+          state: 'blocked' as const,
+          error: 'Blocked by robots.txt',
+        },
+        { urlKey: 'c', url: 'http://site.crawl.test/c', depth: 1 },
+        { urlKey: 'd', url: 'http://site.crawl.test/d', depth: 1 },
+      ];
+
+      const queued = await transactions.run((trx) => jobs.admitNew(trx, job, offered, 2));
+      const noRoom = await transactions.run((trx) =>
+        jobs.admitNew(trx, job, [{ urlKey: 'e', url: 'http://site.crawl.test/e', depth: 2 }], 0),
+      );
+      const onlyKnown = await transactions.run((trx) => jobs.admitNew(trx, job, offered.slice(0, 2), 5));
+
+      expect([queued, noRoom, onlyKnown]).toEqual([2, 0, 0]);
+      expect((await jobs.find(batch.id))?.pagesAdmitted).toBe(3);
+      const stored = await database.db
+        .selectFrom('crawl_pages')
+        .select(['url_key', 'url', 'depth', 'state', 'error'])
+        .where('job_id', '=', batch.id)
+        .orderBy('seq')
+        .execute();
+      expect(stored).toEqual([
+        { url_key: 'a', url: 'http://site.crawl.test/a', depth: 0, state: 'queued', error: null },
+        { url_key: 'b', url: 'http://site.crawl.test/b', depth: 1, state: 'queued', error: null },
+        {
+          url_key: 'private',
+          url: 'http://site.crawl.test/private',
+          depth: 1,
+          state: 'blocked',
+          error: { code: 'ROBOTS_BLOCKED', message: 'Blocked by robots.txt' },
+        },
+        { url_key: 'c', url: 'http://site.crawl.test/c', depth: 1, state: 'queued', error: null },
+      ]);
+    });
+
     it('admits more URLs than one statement can carry', async () => {
       const batch = aBatch(randomUUID());
       await insert(batch);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type {
   CrawlJobKind,
   CrawlJobStatus,
@@ -156,6 +156,46 @@ export class CrawlJobsRepository {
       admitted += Number(row?.admitted ?? 0);
     }
     return admitted;
+  }
+
+  /**
+   * Adds the URLs the job does not have yet to its frontier, the queueable ones in order up to `room` (robots-blocked
+   * ones whatever the room), and grows the job's admitted count by those queued, all in one statement: one round trip
+   * per result batch that found links. Returns how many were queued. The caller holds the job's row lock, so no other
+   * transaction adds URLs to the job between the look-up and the insert.
+   */
+  async admitNew(trx: Trx, job: Pick<Job, 'id' | 'teamId'>, pages: readonly NewPage[], room: number): Promise<number> {
+    if (pages.length === 0) return 0;
+    // Arrays, not rows of parameters: one statement whatever the number of URLs.
+    const keys = pages.map((page) => page.urlKey);
+    const urls = pages.map((page) => page.url);
+    const depths = pages.map((page) => page.depth);
+    const states = pages.map((page) => page.state ?? 'queued');
+    const errors = pages.map((page) =>
+      page.error ? JSON.stringify({ code: 'ROBOTS_BLOCKED', message: page.error }) : null,
+    );
+    const { rows } = await sql<{ queued: string }>`
+      with offered as (
+        select offered.*, count(*) filter (where state = 'queued') over (order by ord) as queued_rank
+        from unnest(${keys}::text[], ${urls}::text[], ${depths}::int[], ${states}::text[], ${errors}::jsonb[])
+          with ordinality as offered(url_key, url, depth, state, error, ord)
+        where not exists (select from crawl_pages where job_id = ${job.id} and url_key = offered.url_key)
+      ), inserted as (
+        insert into crawl_pages (job_id, team_id, url_key, url, depth, state, error)
+        select ${job.id}, ${job.teamId}, url_key, url, depth, state, error from offered
+        where state <> 'queued' or queued_rank <= ${Math.max(0, room)}
+        order by ord
+        on conflict (job_id, url_key) do nothing
+        returning state
+      ), admitted as (
+        select count(*) as queued from inserted where state = 'queued'
+      )
+      update crawl_jobs set pages_admitted = pages_admitted + admitted.queued
+      from admitted
+      where crawl_jobs.id = ${job.id} and admitted.queued > 0
+      returning admitted.queued`.execute(trx);
+    // A bigint, which pg returns as a string.
+    return Number(rows[0]?.queued ?? 0);
   }
 
   /** The team's job; another team's id, or a job of the other kind, is not found. */
