@@ -138,8 +138,9 @@ describe('CrawlJobsRepository', () => {
     });
 
     it('refuses to read a crawl whose row lost its crawl options rather than pass it off as a batch', async () => {
-      // Seeded, so that no seeding claim of the other tests ever meets it.
+      // Seeded and ended, so that no seeding claim or dispatch listing of the other tests ever meets it.
       const row = await aJobRow(crawlJobRow(randomUUID(), { kind: 'crawl', crawl_options: 'null', seeded: true }));
+      await database.db.updateTable('crawl_jobs').set({ status: 'completed' }).where('id', '=', row.id).execute();
 
       await expect(jobs.find(row.id)).rejects.toThrow(`crawl ${row.id} has no crawl options`);
     });
@@ -330,7 +331,11 @@ describe('CrawlJobsRepository', () => {
       );
       const onlyKnown = await transactions.run((trx) => jobs.admitNew(trx, job, offered.slice(0, 2), 5));
 
-      expect([queued, noRoom, onlyKnown]).toEqual([2, 0, 0]);
+      expect([queued, noRoom, onlyKnown]).toEqual([
+        { queued: 2, openPages: true },
+        { queued: 0, openPages: true },
+        { queued: 0, openPages: true },
+      ]);
       expect((await jobs.find(batch.id))?.pagesAdmitted).toBe(3);
       const stored = await database.db
         .selectFrom('crawl_pages')
@@ -350,6 +355,12 @@ describe('CrawlJobsRepository', () => {
         },
         { url_key: 'c', url: 'http://site.crawl.test/c', depth: 1, state: 'queued', error: null },
       ]);
+      // Once an earlier statement of the transaction settled the last open page, the job has none.
+      const settled = await transactions.run(async (trx) => {
+        await trx.updateTable('crawl_pages').set({ state: 'completed' }).where('job_id', '=', batch.id).execute();
+        return jobs.admitNew(trx, job, offered.slice(0, 2), 5);
+      });
+      expect(settled).toEqual({ queued: 0, openPages: false });
     });
 
     it('admits more URLs than one statement can carry', async () => {
@@ -590,7 +601,7 @@ describe('CrawlJobsRepository', () => {
       await transactions.run((trx) => jobs.delayNextDispatch(trx, later.id, new Date(Date.now() + 60_000)));
 
       // Other tests' running jobs are due now; this test's are due since 2000, so they come first.
-      expect(await jobs.dispatchable(2)).toEqual([{ id: first.id }, { id: second.id }]);
+      expect((await jobs.dispatchable(2)).map((job) => job.id)).toEqual([first.id, second.id]);
       const all = (await jobs.dispatchable(10_000)).map((job) => job.id);
       expect(all).not.toContain(unseeded.id);
       expect(all).not.toContain(ended.id);

@@ -160,12 +160,17 @@ export class CrawlJobsRepository {
 
   /**
    * Adds the URLs the job does not have yet to its frontier, the queueable ones in order up to `room` (robots-blocked
-   * ones whatever the room), and grows the job's admitted count by those queued, all in one statement: one round trip
-   * per result batch that found links. Returns how many were queued. The caller holds the job's row lock, so no other
+   * ones whatever the room), grows the job's admitted count by those queued, and tells whether the job has open pages
+   * (queued or in flight) now, all in one statement: one round trip per result batch that found links, where the
+   * look-up, the insert and the open-pages check were three. The caller holds the job's row lock, so no other
    * transaction adds URLs to the job between the look-up and the insert.
    */
-  async admitNew(trx: Trx, job: Pick<Job, 'id' | 'teamId'>, pages: readonly NewPage[], room: number): Promise<number> {
-    if (pages.length === 0) return 0;
+  async admitNew(
+    trx: Trx,
+    job: Pick<Job, 'id' | 'teamId'>,
+    pages: readonly NewPage[],
+    room: number,
+  ): Promise<{ queued: number; openPages: boolean }> {
     // Arrays, not rows of parameters: one statement whatever the number of URLs.
     const keys = pages.map((page) => page.urlKey);
     const urls = pages.map((page) => page.url);
@@ -174,7 +179,9 @@ export class CrawlJobsRepository {
     const errors = pages.map((page) =>
       page.error ? JSON.stringify({ code: 'ROBOTS_BLOCKED', message: page.error }) : null,
     );
-    const { rows } = await sql<{ queued: string }>`
+    // The open-pages check reads the statement's snapshot: it sees what earlier statements of the transaction
+    // settled, not the pages this one inserts, which the queued count stands for.
+    const { rows } = await sql<{ queued: string; open_pages: boolean }>`
       with offered as (
         select offered.*, count(*) filter (where state = 'queued') over (order by ord) as queued_rank
         from unnest(${keys}::text[], ${urls}::text[], ${depths}::int[], ${states}::text[], ${errors}::jsonb[])
@@ -189,13 +196,18 @@ export class CrawlJobsRepository {
         returning state
       ), admitted as (
         select count(*) as queued from inserted where state = 'queued'
+      ), grown as (
+        update crawl_jobs set pages_admitted = pages_admitted + admitted.queued
+        from admitted
+        where crawl_jobs.id = ${job.id} and admitted.queued > 0
       )
-      update crawl_jobs set pages_admitted = pages_admitted + admitted.queued
-      from admitted
-      where crawl_jobs.id = ${job.id} and admitted.queued > 0
-      returning admitted.queued`.execute(trx);
-    // A bigint, which pg returns as a string.
-    return Number(rows[0]?.queued ?? 0);
+      select admitted.queued, admitted.queued > 0 or exists (
+        select from crawl_pages where job_id = ${job.id} and state in ('queued', 'dispatched')
+      ) as open_pages
+      from admitted`.execute(trx);
+    const row = rows[0];
+    // count(*) is a bigint, which pg returns as a string.
+    return { queued: Number(row?.queued ?? 0), openPages: row?.open_pages ?? true };
   }
 
   /** The team's job; another team's id, or a job of the other kind, is not found. */
@@ -275,16 +287,17 @@ export class CrawlJobsRepository {
   }
 
   /** Running jobs whose turn to dispatch has come. */
-  async dispatchable(limit: number): Promise<Pick<Job, 'id'>[]> {
-    return this.db
+  async dispatchable(limit: number): Promise<Job[]> {
+    const rows = await this.db
       .selectFrom('crawl_jobs')
-      .select('id')
+      .selectAll()
       .where('status', '=', 'scraping')
       .where('seeded', '=', true)
       .where('next_dispatch_at', '<=', new Date())
       .orderBy('next_dispatch_at')
       .limit(limit)
       .execute();
+    return rows.map(toJob);
   }
 
   /**

@@ -41,16 +41,16 @@ export class CrawlFrontier {
   }
 
   /**
-   * Queues the discovered URLs the job does not have yet, as many as its `limit` leaves room for; returns how many
-   * were queued.
+   * Queues the discovered URLs the job does not have yet, as many as its `limit` leaves room for. Says, when it asked
+   * the database, whether the job has open pages now (none offered: undefined).
    */
-  async admit(trx: Trx, job: Job, discovered: readonly NewPage[]): Promise<number> {
-    if (discovered.length === 0) return 0;
+  async admit(trx: Trx, job: Job, discovered: readonly NewPage[]): Promise<{ openPages: boolean } | undefined> {
+    if (discovered.length === 0) return undefined;
     const unique = [...new Map(discovered.map((page) => [page.urlKey, page])).values()];
     const room = (job.kind === 'crawl' ? job.crawlOptions.limit : 0) - job.pagesAdmitted;
-    const queued = await this.jobs.admitNew(trx, job, unique, room);
+    const { queued, openPages } = await this.jobs.admitNew(trx, job, unique, room);
     crawlPagesAdmitted.inc(queued);
-    return queued;
+    return { openPages };
   }
 
   /**
