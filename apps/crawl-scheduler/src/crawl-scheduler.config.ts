@@ -6,7 +6,7 @@ import { ServiceDatabaseConfig } from '@wh/platform/database';
 export class CrawlSchedulerConfig extends ServiceDatabaseConfig {
   override HTTP_PORT: number = 3102;
 
-  /** How often each replica looks for work to dispatch, crawls to seed and lost dispatches. */
+  /** How often each replica looks for work to dispatch and crawls to seed (and, every fourth time, lost dispatches). */
   @IsInt()
   @Min(20)
   @Max(60_000)

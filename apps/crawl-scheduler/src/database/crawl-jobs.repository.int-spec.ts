@@ -138,8 +138,9 @@ describe('CrawlJobsRepository', () => {
     });
 
     it('refuses to read a crawl whose row lost its crawl options rather than pass it off as a batch', async () => {
-      // Seeded, so that no seeding claim of the other tests ever meets it.
+      // Seeded and ended, so that no seeding claim or dispatch listing of the other tests ever meets it.
       const row = await aJobRow(crawlJobRow(randomUUID(), { kind: 'crawl', crawl_options: 'null', seeded: true }));
+      await database.db.updateTable('crawl_jobs').set({ status: 'completed' }).where('id', '=', row.id).execute();
 
       await expect(jobs.find(row.id)).rejects.toThrow(`crawl ${row.id} has no crawl options`);
     });
@@ -301,6 +302,65 @@ describe('CrawlJobsRepository', () => {
         },
         { url_key: 'c', url: 'http://site.crawl.test/c', state: 'queued', error: null },
       ]);
+    });
+
+    it('admits in one statement only URL keys the job does not have, queued ones up to the room left', async () => {
+      const batch = aBatch(randomUUID());
+      await insert(batch);
+      const job = { id: batch.id, teamId: batch.teamId };
+      await transactions.run((trx) =>
+        jobs.insertPages(trx, job, [{ urlKey: 'a', url: 'http://site.crawl.test/a', depth: 0 }]),
+      );
+      const offered = [
+        { urlKey: 'a', url: 'http://site.crawl.test/a?again', depth: 1 },
+        { urlKey: 'b', url: 'http://site.crawl.test/b', depth: 1 },
+        {
+          urlKey: 'private',
+          url: 'http://site.crawl.test/private',
+          depth: 1,
+          state: 'blocked' as const,
+          error: 'Blocked by robots.txt',
+        },
+        { urlKey: 'c', url: 'http://site.crawl.test/c', depth: 1 },
+        { urlKey: 'd', url: 'http://site.crawl.test/d', depth: 1 },
+      ];
+
+      const queued = await transactions.run((trx) => jobs.admitNew(trx, job, offered, 2));
+      const noRoom = await transactions.run((trx) =>
+        jobs.admitNew(trx, job, [{ urlKey: 'e', url: 'http://site.crawl.test/e', depth: 2 }], 0),
+      );
+      const onlyKnown = await transactions.run((trx) => jobs.admitNew(trx, job, offered.slice(0, 2), 5));
+
+      expect([queued, noRoom, onlyKnown]).toEqual([
+        { queued: 2, openPages: true },
+        { queued: 0, openPages: true },
+        { queued: 0, openPages: true },
+      ]);
+      expect((await jobs.find(batch.id))?.pagesAdmitted).toBe(3);
+      const stored = await database.db
+        .selectFrom('crawl_pages')
+        .select(['url_key', 'url', 'depth', 'state', 'error'])
+        .where('job_id', '=', batch.id)
+        .orderBy('seq')
+        .execute();
+      expect(stored).toEqual([
+        { url_key: 'a', url: 'http://site.crawl.test/a', depth: 0, state: 'queued', error: null },
+        { url_key: 'b', url: 'http://site.crawl.test/b', depth: 1, state: 'queued', error: null },
+        {
+          url_key: 'private',
+          url: 'http://site.crawl.test/private',
+          depth: 1,
+          state: 'blocked',
+          error: { code: 'ROBOTS_BLOCKED', message: 'Blocked by robots.txt' },
+        },
+        { url_key: 'c', url: 'http://site.crawl.test/c', depth: 1, state: 'queued', error: null },
+      ]);
+      // Once an earlier statement of the transaction settled the last open page, the job has none.
+      const settled = await transactions.run(async (trx) => {
+        await trx.updateTable('crawl_pages').set({ state: 'completed' }).where('job_id', '=', batch.id).execute();
+        return jobs.admitNew(trx, job, offered.slice(0, 2), 5);
+      });
+      expect(settled).toEqual({ queued: 0, openPages: false });
     });
 
     it('admits more URLs than one statement can carry', async () => {
@@ -541,7 +601,7 @@ describe('CrawlJobsRepository', () => {
       await transactions.run((trx) => jobs.delayNextDispatch(trx, later.id, new Date(Date.now() + 60_000)));
 
       // Other tests' running jobs are due now; this test's are due since 2000, so they come first.
-      expect(await jobs.dispatchable(2)).toEqual([{ id: first.id }, { id: second.id }]);
+      expect((await jobs.dispatchable(2)).map((job) => job.id)).toEqual([first.id, second.id]);
       const all = (await jobs.dispatchable(10_000)).map((job) => job.id);
       expect(all).not.toContain(unseeded.id);
       expect(all).not.toContain(ended.id);

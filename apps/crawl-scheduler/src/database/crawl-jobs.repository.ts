@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type {
   CrawlJobKind,
   CrawlJobStatus,
@@ -158,6 +158,58 @@ export class CrawlJobsRepository {
     return admitted;
   }
 
+  /**
+   * Adds the URLs the job does not have yet to its frontier, the queueable ones in order up to `room` (robots-blocked
+   * ones whatever the room), grows the job's admitted count by those queued, and tells whether the job has open pages
+   * (queued or in flight) now, all in one statement: one round trip per result batch that found links, where the
+   * look-up, the insert and the open-pages check were three. The caller holds the job's row lock, so no other
+   * transaction adds URLs to the job between the look-up and the insert.
+   */
+  async admitNew(
+    trx: Trx,
+    job: Pick<Job, 'id' | 'teamId'>,
+    pages: readonly NewPage[],
+    room: number,
+  ): Promise<{ queued: number; openPages: boolean }> {
+    // Arrays, not rows of parameters: one statement whatever the number of URLs.
+    const keys = pages.map((page) => page.urlKey);
+    const urls = pages.map((page) => page.url);
+    const depths = pages.map((page) => page.depth);
+    const states = pages.map((page) => page.state ?? 'queued');
+    const errors = pages.map((page) =>
+      page.error ? JSON.stringify({ code: 'ROBOTS_BLOCKED', message: page.error }) : null,
+    );
+    // The open-pages check reads the statement's snapshot: it sees what earlier statements of the transaction
+    // settled, not the pages this one inserts, which the queued count stands for.
+    const { rows } = await sql<{ queued: string; open_pages: boolean }>`
+      with offered as (
+        select offered.*, count(*) filter (where state = 'queued') over (order by ord) as queued_rank
+        from unnest(${keys}::text[], ${urls}::text[], ${depths}::int[], ${states}::text[], ${errors}::jsonb[])
+          with ordinality as offered(url_key, url, depth, state, error, ord)
+        where not exists (select from crawl_pages where job_id = ${job.id} and url_key = offered.url_key)
+      ), inserted as (
+        insert into crawl_pages (job_id, team_id, url_key, url, depth, state, error)
+        select ${job.id}, ${job.teamId}, url_key, url, depth, state, error from offered
+        where state <> 'queued' or queued_rank <= ${Math.max(0, room)}
+        order by ord
+        on conflict (job_id, url_key) do nothing
+        returning state
+      ), admitted as (
+        select count(*) as queued from inserted where state = 'queued'
+      ), grown as (
+        update crawl_jobs set pages_admitted = pages_admitted + admitted.queued
+        from admitted
+        where crawl_jobs.id = ${job.id} and admitted.queued > 0
+      )
+      select admitted.queued, admitted.queued > 0 or exists (
+        select from crawl_pages where job_id = ${job.id} and state in ('queued', 'dispatched')
+      ) as open_pages
+      from admitted`.execute(trx);
+    const row = rows[0];
+    // count(*) is a bigint, which pg returns as a string.
+    return { queued: Number(row?.queued ?? 0), openPages: row?.open_pages ?? true };
+  }
+
   /** The team's job; another team's id, or a job of the other kind, is not found. */
   async findForTeam(teamId: string, id: string, kind?: CrawlJobKind): Promise<Job | undefined> {
     let query = this.db.selectFrom('crawl_jobs').selectAll().where('team_id', '=', teamId).where('id', '=', id);
@@ -235,16 +287,17 @@ export class CrawlJobsRepository {
   }
 
   /** Running jobs whose turn to dispatch has come. */
-  async dispatchable(limit: number): Promise<Pick<Job, 'id'>[]> {
-    return this.db
+  async dispatchable(limit: number): Promise<Job[]> {
+    const rows = await this.db
       .selectFrom('crawl_jobs')
-      .select('id')
+      .selectAll()
       .where('status', '=', 'scraping')
       .where('seeded', '=', true)
       .where('next_dispatch_at', '<=', new Date())
       .orderBy('next_dispatch_at')
       .limit(limit)
       .execute();
+    return rows.map(toJob);
   }
 
   /**

@@ -278,19 +278,11 @@ describe('CrawlPagesRepository', () => {
       const found = await transactions.run(async (trx) => ({
         own: await pages.findByKey(trx, row.id, 'http://site.crawl.test/a'),
         othersKey: await pages.findByKey(trx, row.id, 'http://site.crawl.test/b'),
-        existing: await pages.existingKeys(trx, row.id, [
-          'http://site.crawl.test/a',
-          'http://site.crawl.test/b',
-          'http://site.crawl.test/c',
-        ]),
-        none: await pages.existingKeys(trx, row.id, []),
       }));
 
       expect(found).toEqual({
         own: { id: expect.any(String), state: 'completed' },
         othersKey: undefined,
-        existing: new Set(['http://site.crawl.test/a']),
-        none: new Set(),
       });
     });
   });

@@ -149,18 +149,6 @@ export class CrawlPagesRepository {
       .executeTakeFirst();
   }
 
-  /** URL keys among `urlKeys` the job already has. */
-  async existingKeys(trx: Trx, jobId: string, urlKeys: readonly string[]): Promise<Set<string>> {
-    if (urlKeys.length === 0) return new Set();
-    const rows = await trx
-      .selectFrom('crawl_pages')
-      .select('url_key')
-      .where('job_id', '=', jobId)
-      .where('url_key', 'in', urlKeys)
-      .execute();
-    return new Set(rows.map((row) => row.url_key));
-  }
-
   /**
    * Keeps the results of many pages of one job and adds their credits to the job, in one statement; a `document`
    * is null when the job keeps no documents (zero data retention).

@@ -29,13 +29,8 @@ export class PageDispatcher {
   ) {}
 
   async dispatch(jobId: string): Promise<number> {
-    const claimed = await this.transactions.run(async (trx) => {
-      const job = await this.jobs.find(jobId, trx);
-      return job && { job, pages: await this.claimWithin(trx, job) };
-    });
-    if (!claimed) return 0;
-    await this.publish(claimed.job, claimed.pages);
-    return claimed.pages.length;
+    const job = await this.jobs.find(jobId);
+    return job ? this.dispatchJob(job) : 0;
   }
 
   /**
@@ -51,9 +46,9 @@ export class PageDispatcher {
     await Promise.all(pages.map((page) => this.publishOne(job, page)));
   }
 
-  /** Dispatches the running jobs whose turn has come, up to `limit` of them. */
+  /** Dispatches the running jobs whose turn has come, up to `limit` of them, as the one query found them. */
   async dispatchDue(limit: number): Promise<void> {
-    for (const job of await this.jobs.dispatchable(limit)) await this.dispatch(job.id);
+    for (const job of await this.jobs.dispatchable(limit)) await this.dispatchJob(job);
   }
 
   /** Hands pages whose dispatch was lost (dispatched before `olderThan`, no result since) back to the queue. */
@@ -73,6 +68,16 @@ export class PageDispatcher {
     const byJob = new Map<string, DispatchedPage[]>();
     for (const { job_id: jobId, ...page } of pages) byJob.set(jobId, [...(byJob.get(jobId) ?? []), page]);
     for (const job of await this.jobs.findMany([...byJob.keys()])) await this.publish(job, byJob.get(job.id) ?? []);
+    return pages.length;
+  }
+
+  /**
+   * The job as read before the transaction: the claim itself counts pages in flight under the team's lock, and a job
+   * cancelled since has no queued page left to claim.
+   */
+  private async dispatchJob(job: Job): Promise<number> {
+    const pages = await this.transactions.run((trx) => this.claimWithin(trx, job));
+    await this.publish(job, pages);
     return pages.length;
   }
 

@@ -3,11 +3,11 @@ import { crawlFrontierPages, crawlPagesAdmitted, onMetricsScrape } from '@wh/pla
 import type { Trx } from '../database/crawl-database';
 import { CrawlJobsRepository, type NewPage } from '../database/crawl-jobs.repository';
 import { type CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages.repository';
-import type { Job } from '../jobs/job';
+import type { Job, JobSettings } from '../jobs/job';
 import { CrawlScope } from './crawl-scope';
 import { DiscoveredUrls } from './discovered-urls';
 import { LinkReadings } from './link-readings';
-import { triageLinks, withinLimit } from './link-triage';
+import { triageLinks } from './link-triage';
 import { RobotsCache } from './robots-cache';
 import { crawlUrlKey, parseCrawlableUrl } from './url-key';
 
@@ -25,7 +25,7 @@ export class CrawlFrontier {
   }
 
   /** The links of a page (relative to its final URL) that the crawl would queue at `depth`; none for a batch. */
-  async discover(job: Job, depth: number, finalUrl: string, links: readonly string[]): Promise<NewPage[]> {
+  async discover(job: JobSettings, depth: number, finalUrl: string, links: readonly string[]): Promise<NewPage[]> {
     if (job.kind !== 'crawl' || links.length === 0) return [];
     const options = job.crawlOptions;
     const start = parseCrawlableUrl(job.url);
@@ -40,22 +40,17 @@ export class CrawlFrontier {
     return triageLinks(discovered, depth, (url) => this.robots.rulesFor(job.id, url));
   }
 
-  /** Queues the discovered URLs the job does not have yet, as many as its `limit` leaves room for. */
-  async admit(trx: Trx, job: Job, discovered: readonly NewPage[]): Promise<void> {
-    if (discovered.length === 0) return;
+  /**
+   * Queues the discovered URLs the job does not have yet, as many as its `limit` leaves room for. Says, when it asked
+   * the database, whether the job has open pages now (none offered: undefined).
+   */
+  async admit(trx: Trx, job: Job, discovered: readonly NewPage[]): Promise<{ openPages: boolean } | undefined> {
+    if (discovered.length === 0) return undefined;
     const unique = [...new Map(discovered.map((page) => [page.urlKey, page])).values()];
-    const known = await this.pages.existingKeys(
-      trx,
-      job.id,
-      unique.map((page) => page.urlKey),
-    );
     const room = (job.kind === 'crawl' ? job.crawlOptions.limit : 0) - job.pagesAdmitted;
-    const admitted = withinLimit(
-      unique.filter((page) => !known.has(page.urlKey)),
-      room,
-    );
-    await this.jobs.insertPages(trx, job, admitted);
-    crawlPagesAdmitted.inc(admitted.length);
+    const { queued, openPages } = await this.jobs.admitNew(trx, job, unique, room);
+    crawlPagesAdmitted.inc(queued);
+    return { openPages };
   }
 
   /**

@@ -20,10 +20,13 @@ export class JobFinisher {
     @Inject(HiddenPages) private readonly hiddenPages: HiddenPages,
   ) {}
 
-  /** How the job ended, when this call ended it. */
-  async finishIfDone(trx: Trx, job: Job): Promise<FinishedStatus | undefined> {
+  /**
+   * How the job ended, when this call ended it. `openPages`: whether the job has pages queued or in flight, when the
+   * caller's own statement in this transaction already found out.
+   */
+  async finishIfDone(trx: Trx, job: Job, openPages?: boolean): Promise<FinishedStatus | undefined> {
     if (job.status !== 'scraping' || !job.seeded) return undefined;
-    if (await this.jobs.hasOpenPages(trx, job.id)) return undefined;
+    if (openPages ?? (await this.jobs.hasOpenPages(trx, job.id))) return undefined;
     // A change-tracking crawl goes on with the pages it no longer links to, once.
     if ((await this.hiddenPages.queueWhenDone(trx, job)) > 0) return undefined;
     const counts = await this.jobs.counts(job.id, trx);

@@ -38,3 +38,7 @@ export interface BatchScrape extends JobState {
 
 /** A job of the scheduler, as the jobs repository reads it (the one place rows become jobs). */
 export type Job = Crawl | BatchScrape;
+
+/** What a job is created with and keeps for its whole life: safe to remember across transactions. */
+export type JobSettings =
+  Pick<Crawl, 'id' | 'kind' | 'url' | 'crawlOptions'> | Pick<BatchScrape, 'id' | 'kind' | 'url'>;

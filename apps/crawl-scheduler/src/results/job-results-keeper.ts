@@ -70,9 +70,10 @@ export class JobResultsKeeper {
       outcomes.push({ type: 'page-kept', job, pageId: page.id, document, credits, tokens });
     }
     await this.pages.completeMany(trx, job.id, completed);
-    // Discovered links are queued before the end is checked: a crawl whose last page found new ones goes on.
-    await this.frontier.admit(trx, job, discovered);
-    const finished = await this.finisher.finishIfDone(trx, job);
+    // Discovered links are queued before the end is checked: a crawl whose last page found new ones goes on. The
+    // frontier's statement tells whether the job has open pages left, which spares the finisher its own.
+    const admitted = await this.frontier.admit(trx, job, discovered);
+    const finished = await this.finisher.finishIfDone(trx, job, admitted?.openPages);
     if (finished) outcomes.push({ type: 'job-finished', job, status: finished });
     outcomes.push({ type: 'job-settled', job });
     return outcomes;

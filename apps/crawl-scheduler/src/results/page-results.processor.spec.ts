@@ -97,7 +97,6 @@ function setUp(rows: { job: BatchScrape; pages: CrawlPageRow[] }, finished?: Fin
     settle: jest.fn(async () => undefined),
     fail: jest.fn(async () => undefined),
     findByKey: jest.fn(async () => undefined),
-    existingKeys: jest.fn(async () => new Set<string>()),
   };
   const finisher = { finishIfDone: jest.fn(async () => finished) };
   // Deliveries are recorded only for a job with a webhook; their ids name what they report.
@@ -161,6 +160,16 @@ describe('PageResultsProcessor', () => {
     expect(finisher.finishIfDone).toHaveBeenCalledTimes(1);
     expect(dispatcher.claimWithin).toHaveBeenCalledTimes(1);
     expect(dispatcher.publish).toHaveBeenCalledWith(expect.objectContaining({ id: JOB_ID }), claimedNext);
+  });
+
+  it("reads a job's settings for its first batch only, and its state under the lock in every batch", async () => {
+    const { processor, jobs } = setUp({ job: job(), pages: [page('a'), page('b')] });
+    await processor.process([completed('a')]);
+    await processor.process([completed('b')]);
+
+    // Asked for no job the second time, which the repository answers without a query.
+    expect(jobs.findMany.mock.calls).toEqual([[[JOB_ID]], [[]]]);
+    expect(jobs.lock).toHaveBeenCalledTimes(2);
   });
 
   it('keeps a page once when its redelivered result shares the batch with the first delivery', async () => {

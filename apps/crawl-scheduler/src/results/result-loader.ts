@@ -3,7 +3,10 @@ import type { ScrapeDocument, ScrapeJobFinishedEvent } from '@wh/contracts';
 import { CrawlJobsRepository, type NewPage } from '../database/crawl-jobs.repository';
 import { type CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages.repository';
 import { CrawlFrontier } from '../frontier/crawl-frontier';
-import type { Job } from '../jobs/job';
+import type { Job, JobSettings } from '../jobs/job';
+
+/** Jobs whose settings are remembered: more than run at once on one scheduler, and a few hundred KB at most. */
+const REMEMBERED_JOBS = 1_000;
 
 /** One result with everything that can be worked out before the transaction. */
 export interface PreparedResult {
@@ -19,6 +22,8 @@ export interface PreparedResult {
  */
 @Injectable()
 export class ResultLoader {
+  private readonly known = new Map<string, JobSettings>();
+
   constructor(
     @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
     @Inject(CrawlPagesRepository) private readonly pages: CrawlPagesRepository,
@@ -34,8 +39,7 @@ export class ResultLoader {
     );
     // A page of an expired (deleted) job, or an event that does not match its page's team, has nothing to keep.
     const owned = distinct.filter((event) => pages.get(event.jobId)?.team_id === event.teamId);
-    const jobIds = [...new Set(owned.map((event) => pages.get(event.jobId)?.job_id ?? ''))];
-    const jobs = new Map((await this.jobs.findMany(jobIds)).map((job) => [job.id, job]));
+    const jobs = await this.settingsOf(new Set(owned.map((event) => pages.get(event.jobId)?.job_id ?? '')));
     const byJob = new Map<string, PreparedResult[]>();
     await Promise.all(
       owned.map(async (event) => {
@@ -49,11 +53,38 @@ export class ResultLoader {
     return byJob;
   }
 
-  private async prepare(job: Job, page: CrawlPageRow, event: ScrapeJobFinishedEvent): Promise<PreparedResult> {
+  /**
+   * The settings of the batch's jobs, read once per job: they never change, and nearly every batch is of jobs the
+   * batches before it read already, so this saves a round trip per batch. The job's state is read under its lock.
+   */
+  private async settingsOf(jobIds: ReadonlySet<string>): Promise<Map<string, JobSettings>> {
+    const unknown = [...jobIds].filter((id) => !this.known.has(id));
+    for (const job of await this.jobs.findMany(unknown)) {
+      this.known.set(job.id, settingsOf(job));
+      // Oldest first: a map iterates in insertion order.
+      if (this.known.size > REMEMBERED_JOBS) this.known.delete(this.known.keys().next().value ?? '');
+    }
+    const settings = new Map<string, JobSettings>();
+    for (const id of jobIds) {
+      const known = this.known.get(id);
+      if (known) settings.set(id, known);
+    }
+    return settings;
+  }
+
+  private async prepare(job: JobSettings, page: CrawlPageRow, event: ScrapeJobFinishedEvent): Promise<PreparedResult> {
     const document = event.status === 'completed' ? event.document : undefined;
     const discovered = document
       ? await this.frontier.discover(job, page.depth + 1, document.metadata.url, event.discoveredLinks ?? [])
       : [];
     return { event, page, document, discovered };
   }
+}
+
+/** Only what never changes: a job's state read here could be stale by the time it was used. */
+function settingsOf(job: Job): JobSettings {
+  const { id, url } = job;
+  return job.kind === 'crawl'
+    ? { id, kind: job.kind, url, crawlOptions: job.crawlOptions }
+    : { id, kind: job.kind, url };
 }
