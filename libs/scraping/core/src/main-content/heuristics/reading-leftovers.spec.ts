@@ -45,6 +45,15 @@ describe('stray labels', () => {
     expect(html).toBe('<p>Returns the contained value.</p>');
   });
 
+  it("removes the placeholders a page's scripts fill in, and keeps a heading that starts with the word", () => {
+    const html = htmlAfter(
+      removeStrayLabels,
+      '<h2>Loading dock safety</h2><div>Loading paragraph...</div><p>Chock the wheels first.</p>' +
+        '<p>Loading prices for your region…</p>',
+    );
+    expect(html).toBe('<h2>Loading dock safety</h2><p>Chock the wheels first.</p>');
+  });
+
   it('keeps sentences that only mention advertisements or controls', () => {
     const body =
       '<p>Advertisement revenue fell, and the article continues below the chart.</p><p>Show more of the city.</p>';

@@ -2,7 +2,8 @@ import { elementsSaying } from '../../dom/dom-walk';
 
 // Labels of what the page as fetched does not hold: the line publishers print over an ad slot ("Advertisement",
 // "Article continues below") whose ad never loads without scripts, and the captions of controls whose behaviour went
-// with the scripts ("Expand description", "Show more", "Close", "Loading...").
+// with the scripts ("Expand description", "Show more", "Close", "Loading...", and the placeholder a script fills in:
+// "Loading paragraph...", "Loading prices for your region…").
 const STRAY_LABEL = new RegExp(
   '^(?:' +
     [
@@ -17,6 +18,7 @@ const STRAY_LABEL = new RegExp(
       'open table of contents(?: panel)?\\.?',
       'toggle (?:navigation|menu)',
       'loading\\.*',
+      'loading [\\w-]+(?: [\\w-]+){0,3}(?:\\.{3}|…)',
     ].join('|') +
     ')$',
   'i',
