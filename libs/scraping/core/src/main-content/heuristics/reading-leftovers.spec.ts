@@ -54,6 +54,15 @@ describe('stray labels', () => {
     expect(html).toBe('<h2>Loading dock safety</h2><p>Chock the wheels first.</p>');
   });
 
+  it("removes the captions of a listing's controls and keeps its count", () => {
+    const html = htmlAfter(
+      removeStrayLabels,
+      '<div class="toolbar"><span>Sort and Filter</span><p>Showing 24 of 291 results</p><label>Results per page:</label></div>' +
+        '<p>212 Products</p><ul><li>Oak desk</li><li>Pine desk</li></ul><div>Page 1 of 9</div>',
+    );
+    expect(html).toBe('<div class="toolbar"></div><p>212 Products</p><ul><li>Oak desk</li><li>Pine desk</li></ul>');
+  });
+
   it('keeps sentences that only mention advertisements or controls', () => {
     const body =
       '<p>Advertisement revenue fell, and the article continues below the chart.</p><p>Show more of the city.</p>';

@@ -3,7 +3,9 @@ import { elementsSaying } from '../../dom/dom-walk';
 // Labels of what the page as fetched does not hold: the line publishers print over an ad slot ("Advertisement",
 // "Article continues below") whose ad never loads without scripts, and the captions of controls whose behaviour went
 // with the scripts ("Expand description", "Show more", "Close", "Loading...", and the placeholder a script fills in:
-// "Loading paragraph...", "Loading prices for your region…").
+// "Loading paragraph...", "Loading prices for your region…"); and the captions of a listing's controls ("Sort by",
+// "Filters", "Results per page", "Showing 24 of 291 results", "Page 1 of 8"), whose pickers and buttons went with the
+// forms. A bare count ("400 Products") stays: it says what the listing holds.
 const STRAY_LABEL = new RegExp(
   '^(?:' +
     [
@@ -19,6 +21,11 @@ const STRAY_LABEL = new RegExp(
       'toggle (?:navigation|menu)',
       'loading\\.*',
       'loading [\\w-]+(?: [\\w-]+){0,3}(?:\\.{3}|…)',
+      'sort(?: by| (?:and|&) filter)?:?',
+      'filters:?',
+      'results per page:?',
+      'showing \\d[\\d,]* ?(?:of|-|–|to) ?\\d[\\d,]*(?: results| items| products)?',
+      'page \\d+ of \\d+',
     ].join('|') +
     ')$',
   'i',
