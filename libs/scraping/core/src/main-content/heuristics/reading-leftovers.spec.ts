@@ -63,6 +63,20 @@ describe('stray labels', () => {
     expect(html).toBe('<div class="toolbar"></div><p>212 Products</p><ul><li>Oak desk</li><li>Pine desk</li></ul>');
   });
 
+  it("removes the captions of a thread's controls under each post", () => {
+    const post = (text: string): string =>
+      `<div class="post"><p>${text}</p><ul class="controls"><li><a href="/r">Reply With Quote</a></li>` +
+      '<li><a href="/x">Report inappropriate content</a></li></ul></div>';
+    const html = htmlAfter(
+      removeStrayLabels,
+      `${post('Reseat the RAM.')}${post('Did that, no luck.')}<a href="/w">Watch this Topic</a>`,
+    );
+    expect(html).toBe(
+      '<div class="post"><p>Reseat the RAM.</p><ul class="controls"><li></li><li></li></ul></div>' +
+        '<div class="post"><p>Did that, no luck.</p><ul class="controls"><li></li><li></li></ul></div>',
+    );
+  });
+
   it('keeps sentences that only mention advertisements or controls', () => {
     const body =
       '<p>Advertisement revenue fell, and the article continues below the chart.</p><p>Show more of the city.</p>';

@@ -5,7 +5,8 @@ import { elementsSaying } from '../../dom/dom-walk';
 // with the scripts ("Expand description", "Show more", "Close", "Loading...", and the placeholder a script fills in:
 // "Loading paragraph...", "Loading prices for your region…"); and the captions of a listing's controls ("Sort by",
 // "Filters", "Results per page", "Showing 24 of 291 results", "Page 1 of 8"), whose pickers and buttons went with the
-// forms. A bare count ("400 Products") stays: it says what the listing holds.
+// forms. A bare count ("400 Products") stays: it says what the listing holds. And the captions of a thread's controls
+// ("Reply with quote", "Report inappropriate content", "Watch this topic"), which lead to forms of the forum's own.
 const STRAY_LABEL = new RegExp(
   '^(?:' +
     [
@@ -26,6 +27,13 @@ const STRAY_LABEL = new RegExp(
       'results per page:?',
       'showing \\d[\\d,]* ?(?:of|-|–|to) ?\\d[\\d,]*(?: results| items| products)?',
       'page \\d+ of \\d+',
+      'reply(?: with quote| to this (?:topic|thread))?',
+      'post reply',
+      'multi-?quote',
+      'quote',
+      'report(?: post| abuse| inappropriate content)?',
+      'watch this (?:topic|thread)',
+      'start (?:a )?new (?:topic|thread)',
     ].join('|') +
     ')$',
   'i',
