@@ -77,6 +77,20 @@ describe('stray labels', () => {
     );
   });
 
+  it("removes the captions of teasers' links and their sponsor tags, and keeps an offer's 'Learn more'", () => {
+    const teaser = (title: string): string =>
+      `<div class="card"><span>Sponsored</span><h3>${title}</h3><p>A week on the coast path.</p><a href="/t">Read more »</a></div>`;
+    const html = htmlAfter(
+      removeStrayLabels,
+      `${teaser('Cornwall')}${teaser('Devon')}<p>Continue reading</p><p>HSA eligible <a href="/flex">Learn more</a></p>`,
+    );
+    expect(html).toBe(
+      '<div class="card"><h3>Cornwall</h3><p>A week on the coast path.</p></div>' +
+        '<div class="card"><h3>Devon</h3><p>A week on the coast path.</p></div>' +
+        '<p>HSA eligible <a href="/flex">Learn more</a></p>',
+    );
+  });
+
   it('keeps sentences that only mention advertisements or controls', () => {
     const body =
       '<p>Advertisement revenue fell, and the article continues below the chart.</p><p>Show more of the city.</p>';

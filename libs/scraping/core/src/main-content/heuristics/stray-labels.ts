@@ -6,7 +6,10 @@ import { elementsSaying } from '../../dom/dom-walk';
 // "Loading paragraph...", "Loading prices for your region…"); and the captions of a listing's controls ("Sort by",
 // "Filters", "Results per page", "Showing 24 of 291 results", "Page 1 of 8"), whose pickers and buttons went with the
 // forms. A bare count ("400 Products") stays: it says what the listing holds. And the captions of a thread's controls
-// ("Reply with quote", "Report inappropriate content", "Watch this topic"), which lead to forms of the forum's own.
+// ("Reply with quote", "Report inappropriate content", "Watch this topic"), which lead to forms of the forum's own. And
+// the caption of a teaser's link ("Read more", "See more ›", "Read full article", "Continue reading") or its
+// "Sponsored" tag: the teaser's own title and text say what it leads to. "Learn more" is left: shops and services
+// print it beside what they offer, and their pages' truths keep it.
 const STRAY_LABEL = new RegExp(
   '^(?:' +
     [
@@ -34,6 +37,11 @@ const STRAY_LABEL = new RegExp(
       'report(?: post| abuse| inappropriate content)?',
       'watch this (?:topic|thread)',
       'start (?:a )?new (?:topic|thread)',
+      '(?:read|see) more ?[.…›»>→]*',
+      'read (?:the )?(?:full|entire) (?:article|review|post) ?[.…›»>→]*',
+      'read (?:the )?blog',
+      '(?:continue|keep) reading ?[.…›»>→]*',
+      'sponsored',
     ].join('|') +
     ')$',
   'i',
