@@ -91,6 +91,11 @@ describe('stray labels', () => {
     );
   });
 
+  it('keeps the words of a caption in lower case, a link inside a sentence', () => {
+    const body = '<p>Vector sets combine similarity with structured <a href="/filtered">filters</a>.</p>';
+    expect(htmlAfter(removeStrayLabels, body)).toBe(body);
+  });
+
   it('keeps sentences that only mention advertisements or controls', () => {
     const body =
       '<p>Advertisement revenue fell, and the article continues below the chart.</p><p>Show more of the city.</p>';
