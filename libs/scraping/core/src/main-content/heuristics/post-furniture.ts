@@ -68,6 +68,6 @@ export function isPostNumber(element: Element, mass: TextMass | undefined): bool
  */
 export function isPosterFigures(element: Element, mass: TextMass | undefined): boolean {
   if (mass === undefined || mass.chars > POSTER_FIGURES_MAX_CHARS || mass.chars < 6) return false;
-  const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-  return text.includes(':') && POSTER_FIGURES.test(text);
+  const text = element.textContent ?? '';
+  return text.includes(':') && POSTER_FIGURES.test(text.replace(/\s+/g, ' ').trim());
 }
