@@ -13,6 +13,7 @@ const USAGE = `npm run bench:quality -- <dataset folder> [options]
   --half <A|B>       only the pages of one half of the set (sites split by a hash of their name, dataset.ts)
   --sites            list the sites of each half with their page counts, and exit
   --every <n>        only every n-th page (a quick sample that keeps the mix of types)
+  --ids <ids>        only these pages (comma-separated ids), e.g. the pages a rule can touch, to compare with --json
   --worst <n>        how many of the worst pages to list (default 15)
   --json <file>      write every page's scores to this file, to compare runs page by page`;
 
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
       half: { type: 'string' },
       sites: { type: 'boolean', default: false },
       every: { type: 'string', default: '1' },
+      ids: { type: 'string' },
       worst: { type: 'string', default: '15' },
       json: { type: 'string' },
     },
@@ -94,7 +96,10 @@ async function main(): Promise<void> {
     return;
   }
   const every = Math.max(1, Number(values.every));
-  const truths = dataset.truths(values.type, values.half).filter((_, index) => index % every === 0);
+  const ids = values.ids === undefined ? undefined : new Set(values.ids.split(',').map((id) => id.trim()));
+  const truths = dataset
+    .truths(values.type, values.half)
+    .filter((truth, index) => index % every === 0 && (ids === undefined || ids.has(truth.id)));
   const mode = values.api ? await apiMode(dataset) : inProcessMode(dataset);
   const modes = values.reference ? [mode, readabilityReferenceMode(dataset)] : [mode];
   let results: PageResult[];

@@ -143,6 +143,28 @@ describe('pruneBoilerplate, labels', () => {
     expect(text).toBe('The build fails again. #1 fixed it.See the patch: #2 fixed it.');
   });
 
+  it("removes the figures of every poster's card, however the forum draws them, and keeps labels without figures", () => {
+    const post = (poster: string, figures: string, text: string): string =>
+      `<div class="post"><div class="poster"><a href="/u/${poster}">${poster}</a>${figures}<div>Location: Oslo</div></div>` +
+      `<div class="post-body"><p>${text}</p></div></div>`;
+    const text = prunedText(
+      post(
+        'kestrel',
+        '<div>Join Date: <b>Aug 2008</b></div><div>Posts: <b>1,077</b></div>',
+        'Flash the firmware first.',
+      ) +
+        post('moth', '<div class="stats">Posts: 116<br>Threads: 23<br>Joined: Feb 2019</div>', 'That bricked mine.') +
+        post(
+          'wren',
+          '<dl><dt>Messages:</dt><dd><a href="/s">3</a></dd><dt>Likes Received:</dt><dd>0</dd></dl>',
+          'Same.',
+        ),
+    );
+    expect(text).toBe(
+      'kestrelLocation: OsloFlash the firmware first.mothLocation: OsloThat bricked mine.wrenLocation: OsloSame.',
+    );
+  });
+
   it("leaves names and headers in Readability's article to Readability, and still removes its menus", () => {
     const document = parseDocument(
       `<div><header><p>Our mugs, thrown by hand.</p></header><div class="modal-details">${DESCRIPTION}</div>` +

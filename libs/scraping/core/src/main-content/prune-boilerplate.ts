@@ -3,7 +3,7 @@ import type { TextMasses } from '../dom/text-measure';
 import { measureText } from './content-region';
 import { isAuthorBox } from './heuristics/author-box';
 import { firstClass, isNamedBoilerplate } from './heuristics/named-boilerplate';
-import { isPostFurniture, isPostNumber } from './heuristics/post-furniture';
+import { isPosterFigures, isPostFurniture, isPostNumber } from './heuristics/post-furniture';
 
 // A block whose text is at least this much link text is a menu, when its links are also short: a listing's links
 // are titles of some length, a menu's are a word or two. A table is never taken for a menu: a table of names that
@@ -99,6 +99,7 @@ export function pruneBoilerplate(region: Element, masses: TextMasses, readabilit
         isControlLabel(child) ||
         isPostFurniture(child, className) ||
         isPostNumber(child, masses.get(child)) ||
+        isPosterFigures(child, masses.get(child)) ||
         isAuthorBox(child, className)
       ) {
         remove(child);

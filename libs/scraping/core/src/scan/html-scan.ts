@@ -16,6 +16,8 @@ export interface HtmlVisitor {
   openTag?(name: string, attributes: TagAttributes, implied: boolean, token: SourceToken): void;
   text?(text: string, token: SourceToken): void;
   closeTag?(name: string, implied: boolean, token: SourceToken): void;
+  /** A comment, `data` being its text between `<!--` and `-->`. */
+  comment?(data: string): void;
 }
 
 // htmlparser2 reads "<![CDATA[" in HTML as a comment that runs to the next "]]>", so a stray one swallows the rest of
@@ -36,6 +38,7 @@ export function scanHtml(source: string, visitors: readonly HtmlVisitor[]): void
   const openers = visitors.filter((visitor) => visitor.openTag);
   const texts = visitors.filter((visitor) => visitor.text);
   const closers = visitors.filter((visitor) => visitor.closeTag);
+  const commenters = visitors.filter((visitor) => visitor.comment);
   const parser: Parser = new Parser({
     onopentag(name, attributes, implied) {
       for (const visitor of openers) visitor.openTag?.(name, attributes, implied, token);
@@ -45,6 +48,9 @@ export function scanHtml(source: string, visitors: readonly HtmlVisitor[]): void
     },
     onclosetag(name, implied) {
       for (const visitor of closers) visitor.closeTag?.(name, implied, token);
+    },
+    oncomment(data) {
+      for (const visitor of commenters) visitor.comment?.(data);
     },
   });
   const token: SourceToken = { raw: () => html.slice(parser.startIndex, parser.endIndex + 1) };

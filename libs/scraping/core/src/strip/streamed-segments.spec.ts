@@ -46,4 +46,28 @@ describe("React's streamed segments", () => {
     expect(stripped).toContain('Orphan segment.');
     expect(stripped).not.toContain('Hidden menu.');
   });
+
+  it("drop the fallback a waiting boundary shows until its segment arrives, as React's $RC does", () => {
+    const html =
+      '<main><h1>Pricing</h1><!--$?--><template id="B:0"></template><div>Loading <!-- -->paragraph<!-- -->...</div>' +
+      '<!--/$--><!--$--><p>Shown at once.</p><!--/$--></main>' +
+      '<div hidden id="S:0"><p>Plans start at ten dollars.</p></div><script>$RC("B:0","S:0")</script>';
+    const stripped = stripNonContent(html, OPTIONS);
+    expect(stripped).not.toContain('Loading');
+    expect(stripped.indexOf('Plans start')).toBeGreaterThan(stripped.indexOf('Pricing'));
+    expect(stripped.indexOf('Plans start')).toBeLessThan(stripped.indexOf('Shown at once.'));
+    expect(stripped).not.toMatch(/[\uE010\uE011]/);
+  });
+
+  it('keep the fallback of a boundary whose segment never came, and of boundaries closed around it', () => {
+    const html =
+      '<main><!--$--><!--$?--><template id="B:3"></template><p>Sign in to see prices.</p><!--/$--><!--/$-->' +
+      '<!--$?--><template id="B:4"></template><p>Loading reviews</p><!--/$--></main>' +
+      '<div hidden id="S:4"><p>Five stars.</p></div>';
+    const stripped = stripNonContent(html, OPTIONS);
+    expect(stripped).toContain('Sign in to see prices.');
+    expect(stripped).toContain('Five stars.');
+    expect(stripped).not.toContain('Loading reviews');
+    expect(stripped).not.toMatch(/[\uE010\uE011]/);
+  });
 });

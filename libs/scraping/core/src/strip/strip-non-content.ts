@@ -13,7 +13,7 @@ import { formFieldMark } from './form-fields';
 import { mayHoldContent, NamedBlocks } from './named-content-block';
 import { isDroppedByReadability, isNavigationOrAside, isUnlikelyByName } from './readability-prefilter';
 import { isScreenReaderText } from './screen-reader-text';
-import { placeholderMark, placeStreamedSegments, segmentMarks } from './streamed-segments';
+import { placeholderMark, placeStreamedSegments, segmentMarks, SuspenseBoundaries } from './streamed-segments';
 
 /** How {@link NonContentStripper} cleans a page. */
 export interface StripOptions {
@@ -189,6 +189,7 @@ export class NonContentStripper implements HtmlVisitor {
   private headingDepth = 0;
   // Depths of the open streamed segments (see streamed-segments.ts) and the marks that close them.
   private readonly openSegments: { depth: number; endMark: string }[] = [];
+  private readonly suspenseBoundaries = new SuspenseBoundaries();
   // Ids that a control (an accordion's button, often dropped itself) names in its aria-controls.
   private readonly controlledIds = new Set<string>();
   // Depth of the open element marked up as a question or an answer, 0 outside one.
@@ -291,6 +292,11 @@ export class NonContentStripper implements HtmlVisitor {
       if (!DROPPED_TAGS.has(name) && VALID_TAG.test(name)) this.output.push(token.raw());
     }
     this.namedBlocks.close(this.openElements.length + 1, this.output.length);
+  }
+
+  comment(data: string): void {
+    const mark = this.suspenseBoundaries.markFor(data);
+    if (mark !== undefined && this.droppedFrom < 0) this.output.push(mark);
   }
 
   /** Settles held-back whitespace when a copied tag arrives: kept between inline content, dropped at a block edge. */

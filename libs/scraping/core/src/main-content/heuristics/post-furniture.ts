@@ -10,6 +10,14 @@ const SIGNATURE_WORD = /(?:^|[\s_-])signatures?(?:$|[\s_-])/i;
 // A post's number in its thread ("#12"), drawn as a link to the post itself.
 const POST_NUMBER = /^#\d+$/;
 const POST_NUMBER_MAX_CHARS = 8;
+// The figures of a poster's card, in whatever block the forum draws them ("Join Date: Aug 2008", "Posts: 1,077",
+// "Posts: 116 Threads: 23 Joined: Feb 2019", a <dl> of "Messages: 3"): a label a forum gives its members' counts and
+// dates, each with a figure, and nothing else. A label without a figure ("Location: Oslo") says something of the poster
+// a post may need, and is left.
+const POSTER_FIGURE =
+  '(?:join(?:ed| date)|member since|registered|posts|threads|messages|reputation|likes received|reaction score|trophy points): ?[^:\\d]{0,12}\\d[^:]{0,12}?';
+const POSTER_FIGURES = new RegExp(`^(?:${POSTER_FIGURE} ?){1,6}$`, 'i');
+const POSTER_FIGURES_MAX_CHARS = 120;
 
 /**
  * Whether the class (given, as it is already at hand) or id of `element` names it as the poster's card or signature
@@ -52,4 +60,14 @@ export function isPostNumber(element: Element, mass: TextMass | undefined): bool
     POST_NUMBER.test((element.textContent ?? '').trim()) &&
     !standsInText(element)
   );
+}
+
+/**
+ * Whether `element` (measured as `mass`) holds nothing but the figures of a poster's card ({@link POSTER_FIGURES}): its
+ * join date, its count of posts, threads or likes.
+ */
+export function isPosterFigures(element: Element, mass: TextMass | undefined): boolean {
+  if (mass === undefined || mass.chars > POSTER_FIGURES_MAX_CHARS || mass.chars < 6) return false;
+  const text = element.textContent ?? '';
+  return text.includes(':') && POSTER_FIGURES.test(text.replace(/\s+/g, ' ').trim());
 }

@@ -115,4 +115,18 @@ describe('promotional sections', () => {
     expect(markdown).toContain('Sourdough c needs');
     expect(markdown).not.toContain('Focaccia');
   });
+
+  it('removes the lines that say "Related:" and then one link, bold label or heading, and keeps other mentions', () => {
+    const html = afterRemoval(
+      `${paragraph('bread')}<p><strong>Related:</strong> <a href="/rye">Why rye needs a sour starter</a></p>` +
+        `${paragraph('rolls')}<h5>Related: <a href="/ovens">Five ovens for a home baker</a></h5>` +
+        '<p><b>Related</b>: a wetter dough bakes <a href="/open-crumb">an open crumb</a>.</p>' +
+        '<p>Related reading for this recipe is in <a href="/books">our book list</a>.</p>',
+    );
+    expect(html).not.toContain('Why rye');
+    expect(html).not.toContain('Five ovens');
+    expect(html).toContain('Sourdough rolls');
+    expect(html).toContain('a wetter dough bakes');
+    expect(html).toContain('Related reading for this recipe');
+  });
 });

@@ -1,4 +1,4 @@
-import { closestNamed, elementsSaying, foldedText } from '../../dom/dom-walk';
+import { closestNamed, elementsSaying, foldedText, textNodesUnder } from '../../dom/dom-walk';
 import { headingLevel, headingsIn } from '../../dom/headings';
 import { HEADING_TAGS } from '../../scan/heading-tags';
 
@@ -32,6 +32,13 @@ const PROMOTIONAL_HEADING = new RegExp(`^(?:${PROMOTIONAL_PHRASES})`, 'i');
 // Sites also title such sections with a line of bold or capitals outside any heading element ("You might like",
 // "PIN FOR LATER"); such a line says the phrase and nothing else.
 const PROMOTIONAL_LABEL = new RegExp(`^(?:${PROMOTIONAL_PHRASES})[\\s:!.…]*$`, 'i');
+// A line of its own that recommends one more of the site's stories in the middle of the text: "Related: <a>Five tips
+// for tempo runs</a>", the label often in bold. "Read more:" and "Also read:" lines are left: writers use them for
+// their sources as often as for the site's other stories.
+const RELATED_LABEL = /^related(?: (?:article|story|post|reading|content)s?)?\s*:?$/i;
+const RELATED_LINE = /^related(?: (?:article|story|post|reading|content)s?)?\s*:\s*(.+)$/i;
+const RELATED_LINE_MAX_CHARS = 200;
+const LINE_BLOCKS = new Set(['p', 'div', 'li', ...HEADING_TAGS]);
 // Below every heading: a section a label opens ends at the next heading of any rank.
 const LABEL_LEVEL = 7;
 const HEADINGS = new Set(HEADING_TAGS);
@@ -61,12 +68,33 @@ function promotionalLabels(content: Element): Element[] {
   return elementsSaying(content, PROMOTIONAL_LABEL).filter((label) => !closestNamed(label, HEADINGS));
 }
 
+/** The text of `element`'s links, folded. */
+function linkText(element: Element): string {
+  return Array.from(element.getElementsByTagName('a'), (link) => foldedText(link)).join(' ');
+}
+
+/** The lines that say "Related:" and then nothing but a link ({@link RELATED_LINE}). */
+function relatedLines(content: Element): Element[] {
+  const lines: Element[] = [];
+  for (const text of textNodesUnder(content)) {
+    if (!RELATED_LABEL.test((text.nodeValue ?? '').trim())) continue;
+    let line = text.parentElement;
+    while (line && line !== content && !LINE_BLOCKS.has(line.localName)) line = line.parentElement;
+    if (!line || line === content) continue;
+    const lineText = foldedText(line);
+    const linked = lineText.length <= RELATED_LINE_MAX_CHARS ? RELATED_LINE.exec(lineText)?.[1] : undefined;
+    if (linked !== undefined && linkText(line).length >= linked.length) lines.push(line);
+  }
+  return lines;
+}
+
 /**
- * Removes from `content` the sections headed as recommendations or calls to the reader: the block that opens with
+ * Removes from `content` the lines that recommend another story ("Related: <a>...</a>") and the sections headed as recommendations or calls to the reader: the block that opens with
  * such a heading (or a line saying nothing but such a phrase), or, when that block is the heading alone, the heading
  * and the siblings after it up to the next heading of its rank.
  */
 export function removePromotionalSections(content: Element): void {
+  for (const line of relatedLines(content)) line.remove();
   const headings = headingsIn(content).filter((heading) => PROMOTIONAL_HEADING.test(foldedText(heading)));
   for (const heading of [...headings, ...promotionalLabels(content)]) {
     if (!content.contains(heading)) continue;

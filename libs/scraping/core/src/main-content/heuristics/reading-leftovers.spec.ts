@@ -45,6 +45,57 @@ describe('stray labels', () => {
     expect(html).toBe('<p>Returns the contained value.</p>');
   });
 
+  it("removes the placeholders a page's scripts fill in, and keeps a heading that starts with the word", () => {
+    const html = htmlAfter(
+      removeStrayLabels,
+      '<h2>Loading dock safety</h2><div>Loading paragraph...</div><p>Chock the wheels first.</p>' +
+        '<p>Loading prices for your region…</p>',
+    );
+    expect(html).toBe('<h2>Loading dock safety</h2><p>Chock the wheels first.</p>');
+  });
+
+  it("removes the captions of a listing's controls and keeps its count", () => {
+    const html = htmlAfter(
+      removeStrayLabels,
+      '<div class="toolbar"><span>Sort and Filter</span><p>Showing 24 of 291 results</p><label>Results per page:</label></div>' +
+        '<p>212 Products</p><ul><li>Oak desk</li><li>Pine desk</li></ul><div>Page 1 of 9</div>',
+    );
+    expect(html).toBe('<div class="toolbar"></div><p>212 Products</p><ul><li>Oak desk</li><li>Pine desk</li></ul>');
+  });
+
+  it("removes the captions of a thread's controls under each post", () => {
+    const post = (text: string): string =>
+      `<div class="post"><p>${text}</p><ul class="controls"><li><a href="/r">Reply With Quote</a></li>` +
+      '<li><a href="/x">Report inappropriate content</a></li></ul></div>';
+    const html = htmlAfter(
+      removeStrayLabels,
+      `${post('Reseat the RAM.')}${post('Did that, no luck.')}<a href="/w">Watch this Topic</a>`,
+    );
+    expect(html).toBe(
+      '<div class="post"><p>Reseat the RAM.</p><ul class="controls"><li></li><li></li></ul></div>' +
+        '<div class="post"><p>Did that, no luck.</p><ul class="controls"><li></li><li></li></ul></div>',
+    );
+  });
+
+  it("removes the captions of teasers' links and their sponsor tags, and keeps an offer's 'Learn more'", () => {
+    const teaser = (title: string): string =>
+      `<div class="card"><span>Sponsored</span><h3>${title}</h3><p>A week on the coast path.</p><a href="/t">Read more »</a></div>`;
+    const html = htmlAfter(
+      removeStrayLabels,
+      `${teaser('Cornwall')}${teaser('Devon')}<p>Continue reading</p><p>HSA eligible <a href="/flex">Learn more</a></p>`,
+    );
+    expect(html).toBe(
+      '<div class="card"><h3>Cornwall</h3><p>A week on the coast path.</p></div>' +
+        '<div class="card"><h3>Devon</h3><p>A week on the coast path.</p></div>' +
+        '<p>HSA eligible <a href="/flex">Learn more</a></p>',
+    );
+  });
+
+  it('keeps the words of a caption in lower case, a link inside a sentence', () => {
+    const body = '<p>Vector sets combine similarity with structured <a href="/filtered">filters</a>.</p>';
+    expect(htmlAfter(removeStrayLabels, body)).toBe(body);
+  });
+
   it('keeps sentences that only mention advertisements or controls', () => {
     const body =
       '<p>Advertisement revenue fell, and the article continues below the chart.</p><p>Show more of the city.</p>';

@@ -28,6 +28,17 @@ const LINE_BLOCKS = new Set(['p', 'div', 'li', 'header', 'footer', 'section']);
 const MAX_STORY_DATELINES = 3;
 const HEADINGS = new Set(HEADING_TAGS);
 const TABLE_CELLS = new Set(['td', 'th']);
+// The credit a template prints under a story's pictures ("Image credit: Getty Images", "(Photo: Jeep)", "Image by Jane
+// Doe via Unsplash"): the agency's or the photographer's name, never what the story says. A story has one under each
+// picture, so these are not counted among its datelines. Code is left alone: "image: nginx:1.14" is a setting.
+const PICTURE = '(?:image|photo(?:graph)?|picture)s?';
+const PICTURE_CREDIT = new RegExp(
+  `^\\(?(?:${PICTURE}(?: (?:credit|source|courtesy)s?)?:|${PICTURE} (?:by|courtesy of)) ?[^()]{2,80}\\)?\\.?$`,
+  'i',
+);
+const PICTURE_HINT = /\b(?:image|photo|picture)/i;
+const CODE = new Set(['pre', 'code']);
+const PICTURES = 'img, picture, video';
 
 function standsAlone(element: Element): boolean {
   if (LINE_BLOCKS.has(element.localName)) return true;
@@ -68,18 +79,38 @@ function datelineAround(text: Text, content: Element): Element | undefined {
 }
 
 /**
+ * The largest element around `text`, inside `content`, whose whole text is a picture's credit, short of the element that
+ * holds the picture itself.
+ */
+function pictureCreditAround(text: Text, content: Element): Element | undefined {
+  let found: Element | undefined;
+  for (let element = text.parentElement; element && element !== content; element = element.parentElement) {
+    if (element.querySelector(PICTURES) !== null) break;
+    const line = shortLine(element);
+    if (line === undefined || line.length > MAX_DATELINE_CHARS) break;
+    if (PICTURE_CREDIT.test(line)) found = element;
+  }
+  return found && !closestNamed(found, CODE) ? found : undefined;
+}
+
+/**
  * Removes from an article's `content` the lines that give its date, reading time or credit alone, when there are no
- * more than a story's few. Headings and table cells are left: a live blog's entries and a timeline's rows are headed
- * or tabled by their dates.
+ * more than a story's few, and the credits under its pictures. Headings and table cells are left: a live blog's
+ * entries and a timeline's rows are headed or tabled by their dates.
  */
 export function removeStoryDatelines(content: Element): void {
   const datelines = new Set<Element>();
+  const pictureCredits = new Set<Element>();
+  let storyDatelines = true;
   for (const text of textNodesUnder(content)) {
     const value = text.nodeValue ?? '';
-    if (value.length > MAX_DATELINE_CHARS || !DATELINE_HINT.test(value)) continue;
+    if (value.length > MAX_DATELINE_CHARS) continue;
+    const credit = PICTURE_HINT.test(value) ? pictureCreditAround(text, content) : undefined;
+    if (credit) pictureCredits.add(credit);
+    if (credit || !storyDatelines || !DATELINE_HINT.test(value)) continue;
     const line = datelineAround(text, content);
     if (line && !closestNamed(line, HEADINGS) && !closestNamed(line, TABLE_CELLS)) datelines.add(line);
-    if (datelines.size > MAX_STORY_DATELINES) return;
+    if (datelines.size > MAX_STORY_DATELINES) storyDatelines = false;
   }
-  for (const line of datelines) line.remove();
+  for (const line of [...(storyDatelines ? datelines : []), ...pictureCredits]) line.remove();
 }

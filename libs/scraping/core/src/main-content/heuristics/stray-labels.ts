@@ -1,8 +1,9 @@
-import { elementsSaying } from '../../dom/dom-walk';
+import { elementsSaying, foldedText } from '../../dom/dom-walk';
 
 // Labels of what the page as fetched does not hold: the line publishers print over an ad slot ("Advertisement",
-// "Article continues below") whose ad never loads without scripts, and the captions of controls whose behaviour went
-// with the scripts ("Expand description", "Show more", "Close", "Loading...").
+// "Article continues below") whose ad never loads without scripts, the captions of controls whose behaviour went with
+// the scripts ("Expand description", "Show more", "Close", "Loading..."), and the placeholders a script fills in
+// ("Loading paragraph...", "Loading prices for your region…").
 const STRAY_LABEL = new RegExp(
   '^(?:' +
     [
@@ -17,12 +18,53 @@ const STRAY_LABEL = new RegExp(
       'open table of contents(?: panel)?\\.?',
       'toggle (?:navigation|menu)',
       'loading\\.*',
+      'loading [\\w-]+(?: [\\w-]+){0,3}(?:\\.{3}|…)',
     ].join('|') +
     ')$',
   'i',
 );
+// Captions of controls that lead elsewhere or to forms of the site's own: a listing's ("Sort by", "Filters", "Results
+// per page", "Showing 24 of 291 results", "Page 1 of 8"), whose pickers went with the forms; a thread's ("Reply with
+// quote", "Report inappropriate content", "Watch this topic"); a teaser's link ("Read more »", "Read full article",
+// "Continue reading") or its "Sponsored" tag, where the teaser's own title and text say what it leads to. A caption
+// starts with a capital: the same words in lower case are a sentence's ("combined with structured filters"). A bare
+// count ("400 Products") stays, as it says what the listing holds, and so does "Learn more", which shops and services
+// print beside what they offer and their pages' truths keep.
+const CONTROL_CAPTION = new RegExp(
+  '^(?:' +
+    [
+      'sort(?: by| (?:and|&) filter)?:?',
+      'filters:?',
+      'results per page:?',
+      'showing \\d[\\d,]* ?(?:of|-|–|to) ?\\d[\\d,]*(?: results| items| products)?',
+      'page \\d+ of \\d+',
+      'reply(?: with quote| to this (?:topic|thread))?',
+      'post reply',
+      'multi-?quote',
+      'quote',
+      'report(?: post| abuse| inappropriate content)?',
+      'watch this (?:topic|thread)',
+      'start (?:a )?new (?:topic|thread)',
+      '(?:read|see) more ?[.…›»>→]*',
+      'read (?:the )?(?:full|entire) (?:article|review|post) ?[.…›»>→]*',
+      'read (?:the )?blog',
+      '(?:continue|keep) reading ?[.…›»>→]*',
+      'sponsored',
+    ].join('|') +
+    ')$',
+  'i',
+);
+const LOWER_CASE_START = /^[a-z]/;
+// Both kinds, so that the content's text is walked once.
+const LABEL_OR_CAPTION = new RegExp(`${STRAY_LABEL.source}|${CONTROL_CAPTION.source}`, 'i');
 
-/** Removes the elements whose whole text is a stray label: an ad slot's, or a control's that does nothing here. */
+/**
+ * Removes the elements whose whole text is a stray label (an ad slot's, a control's that does nothing here) or the
+ * caption of a control that leads elsewhere.
+ */
 export function removeStrayLabels(content: Element): void {
-  for (const label of elementsSaying(content, STRAY_LABEL)) label.remove();
+  for (const element of elementsSaying(content, LABEL_OR_CAPTION)) {
+    const text = foldedText(element);
+    if (STRAY_LABEL.test(text) || !LOWER_CASE_START.test(text)) element.remove();
+  }
 }
