@@ -13,6 +13,11 @@ const { Firecrawl } = require('@mendable/firecrawl-js') as typeof import('@menda
 let llm: FakeLlm;
 /** What the fake model answers a crawl prompt with; each test sets its own. */
 let optionsAnswers: unknown[] = [];
+/**
+ * Credits the crawls of this file reported charging: billing commits a crawl's charges after the crawl reports
+ * completed, so a test comparing the team's credits first waits for these to be in.
+ */
+let creditsChargedByCrawls = 0;
 
 beforeAll(async () => {
   llm = await startFakeLlm();
@@ -70,6 +75,7 @@ describe('crawl prompts', () => {
       pollInterval: 1,
     });
     expect(job.status).toBe('completed');
+    creditsChargedByCrawls += job.creditsUsed ?? 0;
     expect(job.data.map((document) => new URL(document.metadata?.url ?? '').pathname).sort()).toEqual([
       '/docs',
       '/docs/advanced',
@@ -107,6 +113,7 @@ describe('crawl prompts', () => {
     });
     const status = await waitForJob(own.stack(), `/v2/crawl/${started.body.id as string}`);
     expect(status.status).toBe('completed');
+    creditsChargedByCrawls += status.creditsUsed;
     expect(status.data).toHaveLength(2);
   }, 90_000);
 
@@ -135,6 +142,7 @@ describe('crawl prompts', () => {
   it("records the model's tokens in the team's token usage, without charging credits", async () => {
     optionsAnswers = [{ includePaths: ['^/docs'] }];
     const before = await tokensUsed();
+    await eventually(async () => expect(await creditsUsed()).toBe(creditsChargedByCrawls));
     const creditsBefore = await creditsUsed();
     const preview = await callApi(own.stack(), 'POST', '/v2/crawl/params-preview', {
       url: `${site.origin}/`,
