@@ -68,7 +68,7 @@ function main(): void {
     includeTags: [],
     excludeTags: [],
     removeBase64Images: true,
-  }).markdown;
+  }).outputs.markdown;
   if (!whole) throw new Error('the benchmark page gave no markdown');
   // The page's own markdown is smaller than its HTML: repeating it gives 75 KB of markdown, the worst case.
   const large = Array.from({ length: Math.ceil(75_000 / whole.length) }, () => whole)

@@ -16,7 +16,7 @@ function convert(page: FetchedPage): string {
       includeTags: [],
       excludeTags: [],
       removeBase64Images: true,
-    }).markdown ?? ''
+    }).outputs.markdown ?? ''
   );
 }
 

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import Piscina from 'piscina';
 import { request } from 'undici';
-import { type ConvertRequest, type ConvertResult, conversionThreadOptions } from '@wh/scraping/core';
+import { type ConvertedOutputs, type ConvertRequest, conversionThreadOptions } from '@wh/scraping/core';
 
 export interface CrawlRun {
   pages: number;
@@ -13,7 +13,9 @@ export interface CrawlRun {
 /** What converts pages in an in-process crawl. */
 export type InProcessPipeline = 'platform' | 'naive';
 
-function conversionPool(pipeline: InProcessPipeline): Piscina<ConvertRequest, Pick<ConvertResult, 'links'>> {
+function conversionPool(
+  pipeline: InProcessPipeline,
+): Piscina<ConvertRequest, { outputs: Pick<ConvertedOutputs, 'links'> }> {
   if (pipeline === 'naive') {
     // Two plain threads with piscina's defaults, as a single-process service would run the naive pipeline.
     return new Piscina({ filename: path.join(__dirname, 'naive-convert.worker.js'), maxThreads: 2 });
@@ -62,7 +64,7 @@ export async function crawlInProcess(
         excludeTags: [],
         removeBase64Images: true,
       });
-      for (const link of result.links ?? []) {
+      for (const link of result.outputs.links ?? []) {
         if (seen.size >= limit || seen.has(link) || !include.test(new URL(link).pathname)) continue;
         seen.add(link);
         queue.push(link);

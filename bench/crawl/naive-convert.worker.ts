@@ -1,7 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { JSDOM } from 'jsdom';
 import TurndownService from 'turndown';
-import type { ConvertRequest, ConvertResult } from '@wh/scraping/core';
+import type { ConvertedOutputs, ConvertRequest } from '@wh/scraping/core';
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
 
@@ -9,15 +9,17 @@ const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fen
  * The naive pipeline the issue compares against: the page parsed by jsdom, Readability's article handed to turndown
  * as HTML, links read from the same DOM. Nothing stripped before parsing, nothing reused.
  */
-export default function convert(request: ConvertRequest): Pick<ConvertResult, 'markdown' | 'links'> {
+export default function convert(request: ConvertRequest): { outputs: Pick<ConvertedOutputs, 'markdown' | 'links'> } {
   const dom = new JSDOM(request.html, { url: request.url });
   try {
     const { document } = dom.window;
     const links = [...document.querySelectorAll('a[href]')].map((anchor) => (anchor as HTMLAnchorElement).href);
     const article = new Readability(document).parse();
     return {
-      markdown: turndown.turndown(article?.content ?? ''),
-      links: links.filter((href) => href.startsWith('http')),
+      outputs: {
+        markdown: turndown.turndown(article?.content ?? ''),
+        links: links.filter((href) => href.startsWith('http')),
+      },
     };
   } finally {
     dom.window.close();

@@ -34,7 +34,7 @@ export function runCase(page: ExtractCase): CaseResult {
     includeTags: [],
     excludeTags: [],
     removeBase64Images: false,
-  });
+  }).outputs;
   const schema = compileUserSchema(page.schema);
   const { value } = extractWithoutLlm({ url: page.url, markdown, html: page.html, schema });
   return {

@@ -41,7 +41,7 @@ export function inProcessMode(dataset: QualityDataset): ExtractionMode {
         includeTags: [],
         excludeTags: [],
         removeBase64Images: true,
-      });
+      }).outputs;
       return { markdown: markdown ?? '', ms: cpuMs(start) };
     },
     close: async () => undefined,

@@ -41,7 +41,7 @@ function convert(format: 'markdown' | 'html'): string {
     excludeTags: [],
     removeBase64Images: true,
   };
-  return convertHtml(request)[format] ?? '';
+  return convertHtml(request).outputs[format] ?? '';
 }
 
 /** The page's main content alone, as our pipeline finds it: all any jsdom + Readability pipeline must read. */

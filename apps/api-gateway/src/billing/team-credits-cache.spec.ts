@@ -18,9 +18,9 @@ describe('TeamCreditsCache', () => {
     let now = 1_000;
     const cache = new TeamCreditsCache(500, 10, () => now);
     cache.remember('a', credits(3));
-    now += 499;
+    now += 500;
     expect(cache.get('a')?.credits).toEqual(credits(3));
-    now += 1;
+    now += 2;
     expect(cache.get('a')).toBeUndefined();
   });
 

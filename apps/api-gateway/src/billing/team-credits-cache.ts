@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { TeamCreditsChangedEvent, TeamCreditsReply } from '@wh/contracts';
 
 /** What billing announced with committed charges of a team (`billing.credits.changed` with `chargesOnly`). */
@@ -8,7 +9,6 @@ export type ChargesAnnouncement = Pick<
 
 interface CachedCredits {
   credits: TeamCreditsReply;
-  expiresAt: number;
   /** Billable requests this replica admitted since the balance was read: their charges may not be in it yet. */
   admitted: number;
   /** Charges were committed since it was read: still usable, but the next reader should refresh it. */
@@ -22,42 +22,30 @@ interface CachedCredits {
  * the balance it read allowed.
  */
 export class TeamCreditsCache {
-  // Insertion order doubles as age order, as in the verified-key cache.
-  private readonly entries = new Map<string, CachedCredits>();
+  private readonly entries: LRUCache<string, CachedCredits> | undefined;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(ttlMs: number, maxEntries: number, now: () => number = performance.now.bind(performance)) {
+    this.entries =
+      ttlMs > 0 ? new LRUCache({ max: maxEntries, ttl: ttlMs, ttlResolution: 0, perf: { now } }) : undefined;
+  }
 
   get(teamId: string): { credits: TeamCreditsReply; admitted: number; stale: boolean } | undefined {
-    const entry = this.entries.get(teamId);
-    if (!entry) return undefined;
-    if (entry.expiresAt > this.now()) return entry;
-    this.entries.delete(teamId);
-    return undefined;
+    return this.entries?.get(teamId);
   }
 
   remember(teamId: string, credits: TeamCreditsReply): void {
-    if (this.ttlMs <= 0) return;
-    this.entries.delete(teamId);
-    this.entries.set(teamId, { credits, expiresAt: this.now() + this.ttlMs, admitted: 0, stale: false });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    this.entries?.set(teamId, { credits, admitted: 0, stale: false });
   }
 
   /** Counts a request admitted against the cached balance. */
   admit(teamId: string, credits: number): void {
-    const entry = this.entries.get(teamId);
+    // Peeked: counting an admission neither refreshes the entry's age nor its place in the eviction order.
+    const entry = this.entries?.peek(teamId);
     if (entry) entry.admitted += credits;
   }
 
   forget(teamId: string): void {
-    this.entries.delete(teamId);
+    this.entries?.delete(teamId);
   }
 
   /**
@@ -67,10 +55,10 @@ export class TeamCreditsCache {
    * replica has already taken off what it admitted, and the next reader refreshes it. Credits used up drop it at once.
    */
   charged(teamId: string, announced: ChargesAnnouncement): void {
-    const entry = this.entries.get(teamId);
+    const entry = this.entries?.peek(teamId);
     if (!entry) return;
     if (announced.creditsUsedUp) {
-      this.entries.delete(teamId);
+      this.entries?.delete(teamId);
     } else if (announced.remainingCredits !== undefined) {
       entry.credits = {
         ...entry.credits,

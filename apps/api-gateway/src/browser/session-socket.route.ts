@@ -15,10 +15,6 @@ const TOKEN_HASH_HEADER = 'x-wh-token-hash';
 const AUTHORIZE_TIMEOUT_MS = 5_000;
 const REPLICA_CONNECT_TIMEOUT_MS = 10_000;
 
-function errorBody(code: ErrorCode, error: string): string {
-  return JSON.stringify({ success: false, error, code });
-}
-
 /**
  * The CDP and live-view sockets of browser sessions. The token is checked (its hash, over NATS) before the
  * upgrade; only then is the socket piped to the replica that runs the browser. Tokens never reach a log: only
@@ -45,8 +41,7 @@ export class SessionSocketRoute implements WebSocketRoute {
     const cdp = CDP_SOCKET_PATH.exec(url.pathname);
     const sessionId = (cdp ?? LIVE_SOCKET_PATH.exec(url.pathname))?.[1] ?? '';
     const token = url.searchParams.get('token') ?? '';
-    if (!token)
-      return refuseUpgrade(socket, 401, 'Unauthorized', errorBody(ErrorCode.Unauthorized, 'Missing session token'));
+    if (!token) return refuseUpgrade(socket, 401, ErrorCode.Unauthorized, 'Missing session token');
     const tokenHash = createHash('sha256').update(token).digest('hex');
     let granted: BrowserSessionAuthorizeReply;
     try {
@@ -57,26 +52,14 @@ export class SessionSocketRoute implements WebSocketRoute {
       );
     } catch (error) {
       const code = error instanceof DomainError ? error.code : ErrorCode.Internal;
-      if (code === ErrorCode.NotFound)
-        return refuseUpgrade(socket, 404, 'Not Found', errorBody(code, 'Browser session not found or ended'));
-      if (code === ErrorCode.Unauthorized)
-        return refuseUpgrade(socket, 401, 'Unauthorized', errorBody(code, 'Invalid session token'));
+      if (code === ErrorCode.NotFound) return refuseUpgrade(socket, 404, code, 'Browser session not found or ended');
+      if (code === ErrorCode.Unauthorized) return refuseUpgrade(socket, 401, code, 'Invalid session token');
       this.logger.warn({ err: error, path: url.pathname }, 'session socket not authorized: control plane unavailable');
-      return refuseUpgrade(
-        socket,
-        503,
-        'Service Unavailable',
-        errorBody(ErrorCode.ServiceUnavailable, 'Browser sessions are unavailable'),
-      );
+      return refuseUpgrade(socket, 503, ErrorCode.ServiceUnavailable, 'Browser sessions are unavailable');
     }
     const wanted: BrowserAccess[] = cdp ? ['cdp'] : ['view', 'interactive'];
     if (!wanted.includes(granted.access)) {
-      return refuseUpgrade(
-        socket,
-        401,
-        'Unauthorized',
-        errorBody(ErrorCode.Unauthorized, 'This token does not open this socket'),
-      );
+      return refuseUpgrade(socket, 401, ErrorCode.Unauthorized, 'This token does not open this socket');
     }
     this.connect(request, socket, head, sessionId, granted, tokenHash);
   }
@@ -97,19 +80,19 @@ export class SessionSocketRoute implements WebSocketRoute {
       maxPayload: MAX_FRAME_BYTES,
       handshakeTimeout: REPLICA_CONNECT_TIMEOUT_MS,
     });
-    const fail = (status: number, reason: string, code: ErrorCode, message: string): void => {
+    const fail = (status: number, code: ErrorCode, message: string): void => {
       replica.removeAllListeners();
       replica.on('error', () => undefined);
       replica.terminate();
-      refuseUpgrade(socket, status, reason, errorBody(code, message));
+      refuseUpgrade(socket, status, code, message);
     };
     replica.once('unexpected-response', (_request, response) => {
-      if (response.statusCode === 404) fail(404, 'Not Found', ErrorCode.NotFound, 'Browser session not found or ended');
-      else fail(502, 'Bad Gateway', ErrorCode.ServiceUnavailable, 'The browser host refused the connection');
+      if (response.statusCode === 404) fail(404, ErrorCode.NotFound, 'Browser session not found or ended');
+      else fail(502, ErrorCode.ServiceUnavailable, 'The browser host refused the connection');
     });
     replica.once('error', (error) => {
       this.logger.warn({ err: error, sessionId }, 'browser host unreachable');
-      fail(502, 'Bad Gateway', ErrorCode.ServiceUnavailable, 'The browser host is unreachable');
+      fail(502, ErrorCode.ServiceUnavailable, 'The browser host is unreachable');
     });
     replica.once('open', () => {
       replica.removeAllListeners('error');

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import WebSocket, { WebSocketServer } from 'ws';
 import { type CrawlJobKind, ErrorCode } from '@wh/contracts';
-import { DomainError, toDomainError } from '@wh/platform/errors';
+import { toDomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { bearerKey, TeamAuthenticator } from '../auth/team-authenticator';
 import type { TeamContext } from '../auth/team-context';
@@ -13,10 +13,6 @@ import { JobsClient, type JobStatusResponse } from './jobs.client';
 const JOB_SOCKET_PATH =
   /^\/v2\/(crawl|batch\/scrape)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 const POLL_INTERVAL_MS = 500;
-
-function errorBody(error: DomainError): string {
-  return JSON.stringify({ success: false, error: error.message, code: error.code });
-}
 
 /**
  * The watcher socket of the official SDKs at `/v2/crawl/{id}` and `/v2/batch/scrape/{id}`: a `catchup` with the
@@ -59,13 +55,8 @@ export class JobWatchRoute implements WebSocketRoute, OnModuleInit {
       first = await this.jobs.status(team.teamId, kind, jobId, {});
     } catch (error) {
       const failure = toDomainError(error);
-      const [status, reason] =
-        failure.code === ErrorCode.Unauthorized
-          ? [401, 'Unauthorized']
-          : failure.code === ErrorCode.NotFound
-            ? [404, 'Not Found']
-            : [503, 'Service Unavailable'];
-      refuseUpgrade(socket, status, reason, errorBody(failure));
+      const status = failure.code === ErrorCode.Unauthorized ? 401 : failure.code === ErrorCode.NotFound ? 404 : 503;
+      refuseUpgrade(socket, status, failure.code, failure.message);
       return;
     }
     this.sockets.handleUpgrade(request, socket, head, (client) => {

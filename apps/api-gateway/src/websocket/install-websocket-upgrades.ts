@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
+import { ErrorCode } from '@wh/contracts';
 import type { Logger } from '@wh/platform/logging';
 import { refuseUpgrade, WebSocketUpgradeRegistry } from './websocket-upgrade-registry';
 
@@ -11,7 +12,7 @@ export function installWebSocketUpgrades(app: INestApplication, logger: Logger):
     socket.on('error', () => undefined);
     registry.dispatch(request, socket, head).catch((error: unknown) => {
       logger.error({ err: error, path: request.url?.split('?')[0] }, 'WebSocket upgrade failed');
-      refuseUpgrade(socket, 500, 'Internal Server Error');
+      refuseUpgrade(socket, 500, ErrorCode.Internal, 'Internal server error');
     });
   });
 }

@@ -1,6 +1,7 @@
-import type { IncomingMessage } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Injectable } from '@nestjs/common';
+import { ErrorCode } from '@wh/contracts';
 
 /** One WebSocket endpoint of the gateway: claims its paths and takes over the upgrade for them. */
 export interface WebSocketRoute {
@@ -9,11 +10,15 @@ export interface WebSocketRoute {
   handle(request: IncomingMessage, socket: Duplex, head: Buffer): void | Promise<void>;
 }
 
-/** Writes a plain HTTP error on a socket that asked for an upgrade, then closes it (destroyed if the peer lingers). */
-export function refuseUpgrade(socket: Duplex, status: number, reason: string, body = ''): void {
+/**
+ * Answers a socket that asked for an upgrade with an HTTP error in the API's error body (`{success: false, error,
+ * code}`, as every HTTP route answers), then closes it (destroyed if the peer lingers).
+ */
+export function refuseUpgrade(socket: Duplex, status: number, code: ErrorCode, message: string): void {
   if (socket.destroyed) return;
+  const body = JSON.stringify({ success: false, error: message, code });
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
   setTimeout(() => socket.destroy(), 1_000).unref();
 }
@@ -34,7 +39,7 @@ export class WebSocketUpgradeRegistry {
     const pathname = new URL(request.url ?? '/', 'http://gateway').pathname;
     const route = this.routes.find((candidate) => candidate.matches(pathname));
     if (!route) {
-      refuseUpgrade(socket, 404, 'Not Found');
+      refuseUpgrade(socket, 404, ErrorCode.NotFound, `No WebSocket endpoint at ${pathname}`);
       return;
     }
     await route.handle(request, socket, head);

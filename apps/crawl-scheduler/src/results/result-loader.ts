@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type { ScrapeDocument, ScrapeJobFinishedEvent } from '@wh/contracts';
 import { CrawlJobsRepository, type NewPage } from '../database/crawl-jobs.repository';
 import { type CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages.repository';
@@ -22,7 +23,7 @@ export interface PreparedResult {
  */
 @Injectable()
 export class ResultLoader {
-  private readonly known = new Map<string, JobSettings>();
+  private readonly known = new LRUCache<string, JobSettings>({ max: REMEMBERED_JOBS });
 
   constructor(
     @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
@@ -61,8 +62,6 @@ export class ResultLoader {
     const unknown = [...jobIds].filter((id) => !this.known.has(id));
     for (const job of await this.jobs.findMany(unknown)) {
       this.known.set(job.id, settingsOf(job));
-      // Oldest first: a map iterates in insertion order.
-      if (this.known.size > REMEMBERED_JOBS) this.known.delete(this.known.keys().next().value ?? '');
     }
     const settings = new Map<string, JobSettings>();
     for (const id of jobIds) {

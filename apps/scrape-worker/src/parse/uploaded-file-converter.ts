@@ -79,7 +79,7 @@ export class UploadedFileConverter {
       removeBase64Images: options.removeBase64Images,
     });
     // What the conversion read about a fetched page (a script shell, a crawl's links) means nothing for an upload.
-    const { metadata: found, unrendered: _shell, linksInScope: _crawlLinks, ...outputs } = converted;
+    const { metadata: found, ...outputs } = converted.outputs;
     return { ...outputs, metadata: { ...found, ...metadata } };
   }
 }

@@ -7,7 +7,7 @@ import {
   type ScrapeDocument,
 } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
-import type { ConvertRequest, ConvertResult } from '@wh/scraping/core';
+import type { ConvertRequest, ConvertResult, PageFacts } from '@wh/scraping/core';
 import type { FetchedResponse } from '../fetch';
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
@@ -42,13 +42,9 @@ export function responseMetadata(requestedUrl: string, response: FetchedResponse
 
 export type Converter = (request: ConvertRequest) => Promise<ConvertResult>;
 
-/** The document of a response, and what the conversion read besides (HTML only). */
-export interface BuiltDocument {
+/** The document of a response, and what the conversion read about the page besides (HTML only). */
+export interface BuiltDocument extends PageFacts {
   document: ScrapeDocument;
-  /** Whether the response was an unrendered script shell. */
-  unrendered: boolean;
-  /** Given a discovery scope: the page's links within it. */
-  linksInScope?: string[];
 }
 
 /** Turns a fetched response into the document of the requested formats. */
@@ -71,12 +67,8 @@ export async function buildDocument(
       removeBase64Images: options.removeBase64Images,
       ...(discoveryScope ? { linkScope: discoveryScope } : {}),
     });
-    const { metadata, unrendered, linksInScope, ...outputs } = converted;
-    return {
-      document: { ...outputs, metadata: { ...metadata, ...baseMetadata } },
-      unrendered,
-      ...(linksInScope ? { linksInScope } : {}),
-    };
+    const { metadata, ...outputs } = converted.outputs;
+    return { document: { ...outputs, metadata: { ...metadata, ...baseMetadata } }, ...converted.page };
   }
   if (response.text !== undefined && isTextual(response.contentType)) {
     return { document: textDocument(response.text, options, baseMetadata), unrendered: false };

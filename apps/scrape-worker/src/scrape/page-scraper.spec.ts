@@ -45,13 +45,8 @@ function setup(cached?: ScrapeDocument, response: FetchedResponse = page, proxie
   const browser = { render: jest.fn().mockResolvedValue(rendered) };
   // Fixed outputs, but what the conversion reads besides (a shell, the links in a crawl's scope) is its real reading.
   const convert = jest.fn((request: ConvertRequest) => {
-    const { unrendered, linksInScope } = convertHtml(request);
-    return Promise.resolve({
-      markdown: '# Hi',
-      metadata: { title: 'Hi', ogLocaleAlternate: [] },
-      unrendered,
-      ...(linksInScope ? { linksInScope } : {}),
-    });
+    const { page } = convertHtml(request);
+    return Promise.resolve({ outputs: { markdown: '# Hi', metadata: { title: 'Hi', ogLocaleAlternate: [] } }, page });
   });
   const scraper = new PageScraper(
     cache as unknown as ScrapeCacheRepository,

@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import {
   Consumers,
   type DocumentFormat,
+  holdsStoredFiles,
   MAX_DISCOVERED_LINKS_PER_PAGE,
   ScrapeJobCommand,
   type ScrapeDocument,
@@ -57,6 +58,7 @@ export class ScrapeJobHandler {
     const started = new Date();
     let finished: ScrapeJobFinishedEvent;
     let scraped: Scraped | undefined;
+    let engine: string | undefined;
     try {
       const documentJson = await this.cacheHits.findJson(job, started);
       if (documentJson !== undefined) {
@@ -67,9 +69,12 @@ export class ScrapeJobHandler {
           credits: CACHE_HIT_CREDITS,
           documentJson,
         };
+        engine = 'cache';
       } else {
-        const { usage, scraped: page, ...outcome } = await this.produce(job, started);
+        const { usage, scraped: page, document, ...outcome } = await this.produce(job, started);
         scraped = page;
+        const { cacheState, engine: fetchedWith } = document.metadata;
+        engine = cacheState === 'hit' ? 'cache' : typeof fetchedWith === 'string' ? fetchedWith : undefined;
         finished = {
           jobId: job.jobId,
           teamId: job.teamId,
@@ -77,6 +82,10 @@ export class ScrapeJobHandler {
           credits: scrapeCredits(usage),
           ...(usage.llmTokens ? { tokens: usage.llmTokens } : {}),
           ...outcome,
+          // A waiting requester splices the text into its reply: serialised once here, parsed by nobody on the way.
+          ...(job.resultRoute !== undefined && !holdsStoredFiles(document)
+            ? { documentJson: JSON.stringify(document) }
+            : { document }),
         };
       }
     } catch (error) {
@@ -97,22 +106,19 @@ export class ScrapeJobHandler {
           unconfirmed: job.resultRoute !== undefined,
         })
         .then(() => Date.now() - started.getTime()),
-      finished.document && scraped && this.rememberInCache(scraped.job, scraped.document, started),
+      scraped && this.rememberInCache(scraped.job, scraped.document, started),
     ]);
     // A scheduled page is billed by the job that owns it, when it keeps the page (not after a cancel).
     if (finished.credits !== undefined && job.origin === 'direct')
       await this.bill(job, finished.credits, finished.tokens);
-    const metadata = finished.document?.metadata;
-    const engine = finished.documentJson !== undefined || metadata?.cacheState === 'hit' ? 'cache' : metadata?.engine;
-    const engineLabel = typeof engine === 'string' ? engine : 'none';
-    pagesScraped.inc({ engine: engineLabel, outcome: finished.error?.code ?? finished.status });
+    pagesScraped.inc({ engine: engine ?? 'none', outcome: finished.error?.code ?? finished.status });
     // Zero-data-retention jobs leave no trace of the page, not even its URL, in the logs.
     this.logger.info(
       {
         jobId: job.jobId,
         status: finished.status,
         code: finished.error?.code,
-        engine: finished.documentJson !== undefined ? 'cache' : finished.document?.metadata.engine,
+        engine,
         ms: Date.now() - started.getTime(),
         // Until the result was announced: the part of `ms` a requester waits for (the charge's batch comes after).
         answeredMs,

@@ -275,6 +275,11 @@ export interface ScrapeDocument {
   warning?: string;
 }
 
+/** Whether `document` holds stored-file references, which the gateway turns into signed URLs before answering. */
+export function holdsStoredFiles(document: Pick<ScrapeDocument, 'screenshot' | 'actions'>): boolean {
+  return document.screenshot !== undefined || document.actions !== undefined;
+}
+
 /** Event on `scrape.job.finished.<origin>.<jobId>`. */
 export class ScrapeJobFinishedEvent {
   @IsUUID()
@@ -292,10 +297,10 @@ export class ScrapeJobFinishedEvent {
   document?: ScrapeDocument;
 
   /**
-   * The document as JSON text, instead of `document`, when the worker answered from its page cache for a requester
-   * that waits (a command with `resultRoute`): the text stored in the cache goes to the HTTP reply without being parsed
-   * and serialised again on each hop. Such a document holds no stored-file references (screenshots and action outputs
-   * are never cached).
+   * The document as JSON text, instead of `document`, for a requester that waits (a command with `resultRoute`):
+   * a cache hit's text as Postgres printed it, or a fresh page's serialised once by the worker, goes to the HTTP reply
+   * without being parsed and serialised again on each hop. Such a document never holds stored-file references
+   * ({@link holdsStoredFiles}): those travel as `document`, for the gateway to sign.
    */
   @IsOptional()
   @IsString()

@@ -1,4 +1,4 @@
-export type { ConvertRequest, ConvertResult, HtmlFormat } from './convert/convert-request';
+export type { ConvertedOutputs, ConvertRequest, ConvertResult, HtmlFormat, PageFacts } from './convert/convert-request';
 export { convertHtml } from './convert/convert-html';
 export { extractImages } from './metadata/extract-images';
 export { extractLinks } from './metadata/extract-links';

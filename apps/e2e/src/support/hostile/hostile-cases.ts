@@ -453,6 +453,7 @@ function upgradeCases(apiKey: string, random: SeededRandom): HostileCase[] {
     upgrade('a crawl watcher with a garbled key', `/v2/crawl/${job}`, [['Sec-WebSocket-Protocol', 'fc-\u00ff\u00fe']]),
     upgrade('a batch watcher with a Basic credential', `/v2/batch/scrape/${job}`, [['Authorization', 'Basic eDp5']]),
     upgrade('a watcher of an unknown job', `/v2/crawl/${job}`, [['Sec-WebSocket-Protocol', apiKey]]),
+    upgrade('an upgrade at a path no WebSocket endpoint serves', '/v2/scrape', [['Sec-WebSocket-Protocol', apiKey]]),
   ];
 }
 

@@ -31,7 +31,7 @@ describe('convertHtml markdown, golden cases (__fixtures__/<case>/{input.html,re
   it.each(readdirSync(FIXTURES))('%s', (name) => {
     const overrides = JSON.parse(fixture(name, 'request.json')) as Partial<ConvertRequest>;
     const result = convertHtml({ ...DEFAULTS, ...overrides, html: fixture(name, 'input.html') });
-    expect(result.markdown).toBe(fixture(name, 'expected.md').replace(/\n$/, ''));
+    expect(result.outputs.markdown).toBe(fixture(name, 'expected.md').replace(/\n$/, ''));
   });
 });
 
@@ -44,35 +44,36 @@ describe('convertHtml', () => {
       <svg><title>icon</title><path d="M0 0"/></svg></article>
     <footer><a href="mailto:info@example.com">Mail</a></footer></body></html>`;
 
-  it('computes only the requested formats, metadata and the shell reading always', () => {
+  it('computes only the requested formats, metadata and the shell reading always, the page facts apart', () => {
     const result = convert(page, { formats: ['links'] });
-    expect(Object.keys(result).sort()).toEqual(['links', 'metadata', 'unrendered']);
-    expect(result.metadata.title).toBe('Seals');
+    expect(Object.keys(result.outputs).sort()).toEqual(['links', 'metadata']);
+    expect(Object.keys(result.page)).toEqual(['unrendered']);
+    expect(result.outputs.metadata.title).toBe('Seals');
   });
 
   it('returns rawHtml untouched', () => {
-    expect(convert(page, { formats: ['rawHtml'] }).rawHtml).toBe(page);
+    expect(convert(page, { formats: ['rawHtml'] }).outputs.rawHtml).toBe(page);
   });
 
   it('finds links and images in the whole page, not only in the main content', () => {
     const result = convert(page, { formats: ['links', 'images'] });
-    expect(result.links).toEqual([
+    expect(result.outputs.links).toEqual([
       'https://example.com/home',
       'https://example.com/spotting',
       'mailto:info@example.com',
     ]);
-    expect(result.images).toEqual(['https://example.com/blog/img/seal.jpg']);
+    expect(result.outputs.images).toEqual(['https://example.com/blog/img/seal.jpg']);
   });
 
   it('returns cleaned HTML of the main content with absolute URLs and nothing executable', () => {
-    const html = convert(page, { formats: ['html'] }).html ?? '';
+    const html = convert(page, { formats: ['html'] }).outputs.html ?? '';
     expect(html).toContain('<a href="https://example.com/spotting">Spotting guide</a>');
     expect(html).toContain('<img src="https://example.com/blog/img/seal.jpg" alt="Seal">');
     expect(html).not.toMatch(/<script|<style|<svg|<!--|onclick|style=|Home/);
   });
 
   it('keeps header, navigation and footer when onlyMainContent is false', () => {
-    const markdown = convert(page, { onlyMainContent: false }).markdown ?? '';
+    const markdown = convert(page, { onlyMainContent: false }).outputs.markdown ?? '';
     expect(markdown).toMatch(/^\[Home\]\(https:\/\/example\.com\/home\)\n\n# Seals\n/);
     expect(markdown).toMatch(/\[Mail\]\(mailto:info@example\.com\)$/);
   });
@@ -81,31 +82,31 @@ describe('convertHtml', () => {
     const html = `<title>A field guide to the seals of the north sea</title>
       <article><h1>A field guide to the seals of the north sea</h1><p>${LONG_TEXT.repeat(3)}</p>
       <h2>Where to see them</h2><p>${LONG_TEXT}</p></article>`;
-    const markdown = convert(html).markdown ?? '';
+    const markdown = convert(html).outputs.markdown ?? '';
     expect(markdown).toMatch(/^# A field guide to the seals of the north sea\n/);
     expect(markdown).toContain('\n## Where to see them\n');
   });
 
   it('keeps a data: image in markdown unless asked to remove it', () => {
     const html = `<p>${LONG_TEXT}<img src="data:image/png;base64,iVBORw0KGgo=" alt="Chart"></p>`;
-    expect(convert(html).markdown).toContain('![Chart](data:image/png;base64,iVBORw0KGgo=)');
-    expect(convert(html, { removeBase64Images: true }).markdown).toContain('![Chart](<Base64-Image-Removed>)');
+    expect(convert(html).outputs.markdown).toContain('![Chart](data:image/png;base64,iVBORw0KGgo=)');
+    expect(convert(html, { removeBase64Images: true }).outputs.markdown).toContain('![Chart](<Base64-Image-Removed>)');
   });
 
   it('resolves against <base href> in markdown, links and images', () => {
     const html = `<head><base href="https://cdn.example.org/docs/"></head>
       <body><p>${LONG_TEXT}<a href="guide.html">Guide</a> <img src="a.png" alt="A"></p></body>`;
     const result = convert(html, { formats: ['markdown', 'links', 'images'] });
-    expect(result.markdown).toContain('[Guide](https://cdn.example.org/docs/guide.html)');
-    expect(result.markdown).toContain('![A](https://cdn.example.org/docs/a.png)');
-    expect(result.links).toEqual(['https://cdn.example.org/docs/guide.html']);
-    expect(result.images).toEqual(['https://cdn.example.org/docs/a.png']);
+    expect(result.outputs.markdown).toContain('[Guide](https://cdn.example.org/docs/guide.html)');
+    expect(result.outputs.markdown).toContain('![A](https://cdn.example.org/docs/a.png)');
+    expect(result.outputs.links).toEqual(['https://cdn.example.org/docs/guide.html']);
+    expect(result.outputs.images).toEqual(['https://cdn.example.org/docs/a.png']);
   });
 
   it('falls back to the whole page when Readability finds no main content', () => {
     // Everything sits in a "sidebar", which Readability's first pass (and the pre-filter mirroring it) throws away.
     const html = `<body><div class="sidebar"><p>${LONG_TEXT}</p></div></body>`;
-    expect(convert(html).markdown).toBe(LONG_TEXT.trim());
+    expect(convert(html).outputs.markdown).toBe(LONG_TEXT.trim());
   });
 
   it('keeps every post of a thread, not only the longest one', () => {
@@ -117,7 +118,7 @@ describe('convertHtml', () => {
       .join('');
     const html = `<body><div class="topbar"><a href="/">Forum</a> <a href="/latest">Latest</a></div>
       <div id="thread"><h1>Seal watching etiquette</h1><div class="posts">${posts}</div></div></body>`;
-    const markdown = convert(html).markdown ?? '';
+    const markdown = convert(html).outputs.markdown ?? '';
     for (const name of ['Ada', 'Brian', 'Chen', 'Dana']) expect(markdown).toContain(name);
     for (const index of [0, 1, 2, 3]) expect(markdown).toContain(`Reply ${index}:`);
     expect(markdown).not.toContain('Latest');
@@ -126,7 +127,7 @@ describe('convertHtml', () => {
   it('looks again in the whole page when the content sits in elements whose class reads like boilerplate', () => {
     const html = `<body><a href="#main">Skip to content</a><div class="comment-list">
       <div class="comment"><p>First: ${LONG_TEXT}</p></div><div class="comment"><p>Second: ${LONG_TEXT}</p></div></div></body>`;
-    const markdown = convert(html).markdown ?? '';
+    const markdown = convert(html).outputs.markdown ?? '';
     expect(markdown).toContain(`First: ${LONG_TEXT.trim()}`);
     expect(markdown).toContain(`Second: ${LONG_TEXT.trim()}`);
   });
@@ -134,7 +135,7 @@ describe('convertHtml', () => {
   it('looks again in the whole page for content a script reveals, still without the menus and dialogs', () => {
     const dialog = `<div role="dialog"><h2>Choose your country</h2><p>Prices and delivery: ${LONG_TEXT.repeat(3)}</p></div>`;
     const html = `<body>${dialog}<div class="lockdown" style="display:none"><p>Seals: ${LONG_TEXT}</p></div></body>`;
-    const markdown = convert(html).markdown ?? '';
+    const markdown = convert(html).outputs.markdown ?? '';
     expect(markdown).toContain(`Seals: ${LONG_TEXT.trim()}`);
     expect(markdown).not.toContain('Choose your country');
   });
@@ -146,8 +147,8 @@ describe('convertHtml', () => {
       type: string,
     ): string => `<head><script type="application/ld+json">{"@type": "${type}"}</script></head>
       <body><div class="thread"><div class="question"><h1>Seals on the beach</h1><p>${LONG_TEXT.repeat(2)}</p></div>${replies}</div></body>`;
-    expect(convert(page('DiscussionForumPosting')).markdown).toContain('Reply two:');
-    expect(convert(page('NewsArticle')).markdown).not.toContain('Reply two:');
+    expect(convert(page('DiscussionForumPosting')).outputs.markdown).toContain('Reply two:');
+    expect(convert(page('NewsArticle')).outputs.markdown).not.toContain('Reply two:');
   });
 
   it('leaves out the sidebar of a page that declares itself a discussion', () => {
@@ -160,7 +161,7 @@ describe('convertHtml', () => {
       <div class="page-main"><div class="thread"><h1>Seals on the beach</h1>
       <div class="comment"><p>First post: ${LONG_TEXT}</p></div><div class="comment"><p>Reply: ${LONG_TEXT}</p></div></div>
       <div class="page-sidebar"><h3>Trending threads</h3><ul>${trending}</ul><p>${LONG_TEXT}</p></div></div></body>`;
-    const markdown = convert(html).markdown ?? '';
+    const markdown = convert(html).outputs.markdown ?? '';
     expect(markdown).toContain('Reply: ');
     expect(markdown).not.toContain('Trending thread');
   });
@@ -177,7 +178,7 @@ describe('convertHtml', () => {
       ${comments('the question')}</div><div id="answers">${answers.join('')}</div>
       <div class="notice"><p>Not the answer you are looking for? Browse other questions tagged seals or ask your own.</p></div>
       </div></body>`;
-    const markdown = convert(html).markdown ?? '';
+    const markdown = convert(html).outputs.markdown ?? '';
     expect(markdown).toContain('Is it safe to walk there?');
     expect(markdown).toContain('Chen answers:');
     expect(markdown).not.toContain('Remark on');
@@ -187,15 +188,15 @@ describe('convertHtml', () => {
   it('applies excludeTags before extracting the main content', () => {
     const html = `<article><p>${LONG_TEXT}</p><p class="promo">Subscribe now, it is very cheap and quite good.</p>
       <p>${LONG_TEXT}</p></article>`;
-    expect(convert(html, { excludeTags: ['.promo'] }).markdown).not.toContain('Subscribe');
+    expect(convert(html, { excludeTags: ['.promo'] }).outputs.markdown).not.toContain('Subscribe');
   });
 
   it('yields the content of a page whose stylesheet makes jsdom throw', () => {
     const html = fixture('malformed-css', 'input.html');
     expect(() => new JSDOM(html)).toThrow();
     const result = convert(html, { formats: ['markdown', 'html'] });
-    expect(result.markdown).toContain('# Still readable');
-    expect(result.html).toContain('<h1>Still readable</h1>');
+    expect(result.outputs.markdown).toContain('# Still readable');
+    expect(result.outputs.html).toContain('<h1>Still readable</h1>');
   });
 });
 
@@ -211,7 +212,7 @@ describe('main content on a short page', () => {
       includeTags: [],
       excludeTags: [],
       removeBase64Images: true,
-    }).markdown;
+    }).outputs.markdown;
     expect(markdown).toBe('# Hello\n\nShort page.');
     const whole = convertHtml({
       html,
@@ -221,7 +222,7 @@ describe('main content on a short page', () => {
       includeTags: [],
       excludeTags: [],
       removeBase64Images: true,
-    }).markdown;
+    }).outputs.markdown;
     expect(whole).toContain('[Nav](https://a.example/x)');
   });
 });
@@ -235,26 +236,26 @@ describe('main content of a page drawn by its scripts', () => {
 
   it("is the page's own description when the body holds next to no text", () => {
     const result = convert(shell('<div id="app"></div>'), { formats: ['markdown', 'html'] });
-    expect(result.markdown).toBe(
+    expect(result.outputs.markdown).toBe(
       'Howdy everyone, I am new to astronomy & looking for a first telescope \\<under $500> that shows the planets.',
     );
-    expect(result.html).toContain('&lt;under $500&gt;');
+    expect(result.outputs.html).toContain('&lt;under $500&gt;');
   });
 
   it('keeps what little the body holds after the description', () => {
-    const markdown = convert(shell('<p>Cookies are disabled.</p>')).markdown;
+    const markdown = convert(shell('<p>Cookies are disabled.</p>')).outputs.markdown;
     expect(markdown).toMatch(/^Howdy everyone[^\n]*\n\nCookies are disabled\.$/);
   });
 
   it('is left alone when the body holds at least half as much text as the description', () => {
     const body = '<main><h1>Telescopes</h1><p>Refractors suit beginners who want sharp views of planets.</p></main>';
-    expect(convert(shell(body)).markdown).toBe(
+    expect(convert(shell(body)).outputs.markdown).toBe(
       '# Telescopes\n\nRefractors suit beginners who want sharp views of planets.',
     );
   });
 
   it('is the whole page, description left out, when onlyMainContent is false', () => {
-    expect(convert(shell('<div id="app"></div>'), { onlyMainContent: false }).markdown).toBe('');
+    expect(convert(shell('<div id="app"></div>'), { onlyMainContent: false }).outputs.markdown).toBe('');
   });
 });
 
@@ -263,9 +264,9 @@ describe('convertHtml, whether the page is an unrendered script shell', () => {
     '<html><head><title>App</title></head><body><div id="root"></div><script src="/main.js"></script></body></html>';
 
   it.each([[['markdown']], [['links']], [['rawHtml']]] as const)('is read whatever the formats: %j', (formats) => {
-    expect(convert(appShell, { formats: [...formats] }).unrendered).toBe(true);
+    expect(convert(appShell, { formats: [...formats] }).page.unrendered).toBe(true);
     expect(
-      convert(`<body><p>${LONG_TEXT.repeat(3)}</p><script>track()</script></body>`, { formats: [...formats] })
+      convert(`<body><p>${LONG_TEXT.repeat(3)}</p><script>track()</script></body>`, { formats: [...formats] }).page
         .unrendered,
     ).toBe(false);
   });
@@ -288,17 +289,20 @@ describe('convertHtml, the links a crawl may follow', () => {
 
   it('are the links within the scope, without fragments, each once, beside all of them in the links format', () => {
     const result = convert(page, { formats: ['markdown', 'links'], linkScope });
-    expect(result.linksInScope).toEqual(['https://example.com/blog/next.html', 'https://www.example.com/blog/old']);
-    expect(result.links).toHaveLength(8);
+    expect(result.page.linksInScope).toEqual([
+      'https://example.com/blog/next.html',
+      'https://www.example.com/blog/old',
+    ]);
+    expect(result.outputs.links).toHaveLength(8);
   });
 
   it('are read without the links format, which then stays absent', () => {
     const result = convert(page, { formats: ['markdown'], linkScope });
-    expect(result.linksInScope).toHaveLength(2);
-    expect(result.links).toBeUndefined();
+    expect(result.page.linksInScope).toHaveLength(2);
+    expect(result.outputs.links).toBeUndefined();
   });
 
   it('are absent without a scope', () => {
-    expect(convert(page, { formats: ['links'] }).linksInScope).toBeUndefined();
+    expect(convert(page, { formats: ['links'] }).page.linksInScope).toBeUndefined();
   });
 });

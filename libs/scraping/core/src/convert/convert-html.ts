@@ -11,7 +11,7 @@ import { documentBaseUrl } from '../scan/base-url';
 import { type HtmlVisitor, scanHtml } from '../scan/html-scan';
 import { ScriptShellProbe } from '../scan/script-shell';
 import { NonContentStripper, type StripOptions, stripNonContent } from '../strip/strip-non-content';
-import type { ConvertRequest, ConvertResult } from './convert-request';
+import type { ConvertedOutputs, ConvertRequest, ConvertResult, PageFacts } from './convert-request';
 import { hasTagSelectors, selectContent, usesMainContentPrefilter } from './select-content';
 
 /**
@@ -48,11 +48,12 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   for (const visitor of [links, images, stripper]) if (visitor) visitors.push(visitor);
   scanHtml(request.html, visitors);
 
-  const result: ConvertResult = { metadata: metadata.result(), unrendered: shell.result() };
-  if (formats.has('rawHtml')) result.rawHtml = request.html;
-  if (links && formats.has('links')) result.links = links.result();
-  if (links && linkScope) result.linksInScope = links.inScope();
-  if (images) result.images = images.result();
+  const outputs: ConvertedOutputs = { metadata: metadata.result() };
+  const page: PageFacts = { unrendered: shell.result() };
+  if (formats.has('rawHtml')) outputs.rawHtml = request.html;
+  if (links && formats.has('links')) outputs.links = links.result();
+  if (links && linkScope) page.linksInScope = links.inScope();
+  if (images) outputs.images = images.result();
   if (stripper) {
     const wholePage = (): string =>
       stripNonContent(request.html, { ...stripOptions, mainContentPrefilter: false, dropNavigation: true });
@@ -62,11 +63,11 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
       article,
       pageUrl: request.url,
     });
-    const content = stripOptions.mainContentPrefilter ? withPageDescription(selected, result.metadata) : selected;
-    if (formats.has('html')) result.html = content;
+    const content = stripOptions.mainContentPrefilter ? withPageDescription(selected, outputs.metadata) : selected;
+    if (formats.has('html')) outputs.html = content;
     if (formats.has('markdown')) {
-      result.markdown = htmlToMarkdown(content, { removeBase64Images: request.removeBase64Images });
+      outputs.markdown = htmlToMarkdown(content, { removeBase64Images: request.removeBase64Images });
     }
   }
-  return result;
+  return { outputs, page };
 }

@@ -27,19 +27,29 @@ export interface ConvertRequest {
   linkScope?: LinkScopeRules;
 }
 
-/** The requested outputs of one page; metadata always comes back. */
-export interface ConvertResult {
+/** The requested outputs of one page, what its document is made of; metadata always comes back. */
+export interface ConvertedOutputs {
   markdown?: string;
   html?: string;
   rawHtml?: string;
   links?: string[];
   images?: string[];
+  metadata: PageMetadataFields;
+}
+
+/**
+ * What the conversion read about the fetched page besides its outputs, read during the same pass so the caller needs
+ * no parse of its own. For whoever fetched the page, never part of a document.
+ */
+export interface PageFacts {
+  /** Whether the page runs scripts and has next to no visible text: an app shell that a browser would fill in. */
+  unrendered: boolean;
   /** With a `linkScope`: the links within it, without fragments, each once, in document order. */
   linksInScope?: string[];
-  metadata: PageMetadataFields;
-  /**
-   * Whether the page runs scripts and has next to no visible text: an app shell that a browser would fill in.
-   * Read during the same pass as the metadata, so it costs the caller no parse of its own.
-   */
-  unrendered: boolean;
+}
+
+/** One page converted: its outputs, and the facts about the page kept apart from them. */
+export interface ConvertResult {
+  outputs: ConvertedOutputs;
+  page: PageFacts;
 }

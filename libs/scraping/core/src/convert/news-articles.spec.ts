@@ -23,7 +23,7 @@ function markdownOf(name: string): string {
       includeTags: [],
       excludeTags: [],
       removeBase64Images: true,
-    }).markdown ?? ''
+    }).outputs.markdown ?? ''
   );
 }
 

@@ -111,7 +111,7 @@ describe('promotional sections', () => {
       includeTags: [],
       excludeTags: [],
       removeBase64Images: true,
-    }).markdown;
+    }).outputs.markdown;
     expect(markdown).toContain('Sourdough c needs');
     expect(markdown).not.toContain('Focaccia');
   });

@@ -18,7 +18,7 @@ function markdownOf(html: string): string {
       includeTags: [],
       excludeTags: [],
       removeBase64Images: true,
-    }).markdown ?? ''
+    }).outputs.markdown ?? ''
   );
 }
 
