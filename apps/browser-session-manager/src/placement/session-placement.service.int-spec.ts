@@ -16,7 +16,7 @@ describe('SessionPlacement over the real repositories', () => {
   let sessions: SessionsRepository;
   let replicas: ReplicasRepository;
   let profiles: ProfilesRepository;
-  /** Free slots of the roomiest replica so far: each test's own replica outbids the replicas of the tests before. */
+  /** Room of the roomiest replica so far: each test's own replica outbids the replicas of the tests before. */
   let roomiest = 1_000;
 
   beforeAll(() => {
@@ -27,14 +27,14 @@ describe('SessionPlacement over the real repositories', () => {
     placement = new SessionPlacement(new Transactions(database.db), sessions, replicas, profiles, config);
   });
 
-  /** A heart-beating replica with more free slots than any replica before it, changed by `overrides`. */
+  /** A heart-beating replica with more room (free slots and maximum) than any replica before it, changed by `overrides`. */
   async function roomiestReplica(overrides: { maxSessions?: number; freeSlots?: number } = {}): Promise<string> {
     roomiest += 100;
     const replicaId = uniqueName('replica');
     await replicas.recordHeartbeat({
       replicaId,
       endpoint: 'http://10.0.0.1:3103',
-      maxSessions: 100,
+      maxSessions: roomiest,
       freeSlots: roomiest,
       ...overrides,
     });
@@ -76,10 +76,14 @@ describe('SessionPlacement over the real repositories', () => {
 
   it('passes over a replica full by the sessions placed since its heartbeat, and one gone silent', async () => {
     const roomy = await roomiestReplica();
-    // Both report far more free slots than any other replica: one has room for one session, the other is silent.
+    // Both report far more free slots than any other replica: one takes one session and has it since its last
+    // heartbeat, the other is silent.
     const full = await roomiestReplica({ maxSessions: 1, freeSlots: 1_000_000 });
-    expect(await placement.reserve(request(uniqueName('team')))).toMatchObject({ replicaId: full });
-    const silent = await roomiestReplica({ freeSlots: 2_000_000 });
+    const { concurrencyLimit: _limit, ...placedSinceHeartbeat } = request(uniqueName('team'));
+    await new Transactions(database.db).run((trx) =>
+      sessions.insert(trx, { ...placedSinceHeartbeat, replicaId: full, expiresAt: new Date(Date.now() + 600_000) }),
+    );
+    const silent = await roomiestReplica({ maxSessions: 2_000_000, freeSlots: 2_000_000 });
     await database.db
       .updateTable('browser_replicas')
       .set({ last_heartbeat_at: new Date(Date.now() - 10 * HEARTBEAT_MS) })

@@ -119,6 +119,14 @@ describe('SessionPlacement', () => {
     expect(profiles.setWriter).toHaveBeenCalledWith(trx, TEAM, 'shop', 'session-1');
   });
 
+  it('counts the sessions placed since a replica last reported, so the next goes where more room is left', async () => {
+    const { placement } = setUp({
+      replicas: [replica('reported-most', { freeSlots: 4, liveSessions: 3 }), replica('other', { freeSlots: 3 })],
+    });
+
+    await expect(placement.reserve(request())).resolves.toMatchObject({ kind: 'reserved', replicaId: 'other' });
+  });
+
   it('answers no capacity when no live replica has room', async () => {
     const stale = new Date(Date.now() - HEARTBEAT_MS * 5);
     const { placement, sessions } = setUp({

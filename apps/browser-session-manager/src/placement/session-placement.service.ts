@@ -16,15 +16,21 @@ export type Placement =
   | { kind: 'no-capacity' };
 
 /**
- * The replica a new session goes to: one still heart-beating, with a slot free by its own report and fewer live
- * sessions than its maximum by ours (sessions placed since its last heartbeat count), the one with most free slots.
+ * The replica a new session goes to: one still heart-beating, with the most room, which is the lesser of the slots
+ * free by its own report and its maximum less the live sessions recorded on it by ours. Sessions placed since its
+ * last heartbeat count, so two sessions created between two heartbeats do not both go to the replica whose report
+ * said most.
  */
 export function chooseReplica(replicas: readonly ReplicaLoad[], heartbeatFreshAfter: Date): ReplicaLoad | undefined {
   let chosen: ReplicaLoad | undefined;
+  let chosenRoom = 0;
   for (const replica of replicas) {
     if (replica.lastHeartbeatAt <= heartbeatFreshAfter) continue;
-    if (replica.freeSlots <= 0 || replica.liveSessions >= replica.maxSessions) continue;
-    if (!chosen || replica.freeSlots > chosen.freeSlots) chosen = replica;
+    const room = Math.min(replica.freeSlots, replica.maxSessions - replica.liveSessions);
+    if (room > chosenRoom) {
+      chosen = replica;
+      chosenRoom = room;
+    }
   }
   return chosen;
 }
