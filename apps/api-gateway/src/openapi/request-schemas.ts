@@ -32,14 +32,12 @@ function withoutDanglingRefs(schema: unknown, known: ReadonlySet<string>): unkno
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withoutDanglingRefs(value, known)]));
 }
 
-/**
- * What a class validates, as text: its properties and the kind of each rule. Two loads of one class's module give the
- * same, two different classes do not. Constraint values are left out: validator's `isURL` fills its defaults into the
- * options object it is given, so a URL rule's constraint reads differently once one URL has been validated.
- */
+/** What a class validates, as text: two loads of one class's module give the same, two different classes do not. */
 function rulesOf(rules: unknown): string {
-  const list = (rules ?? []) as Array<{ propertyName: string; type: string; name?: string }>;
-  return JSON.stringify(list.map((rule) => [rule.propertyName, rule.type, rule.name ?? '']).sort());
+  const list = (rules ?? []) as Array<{ propertyName: string; type: string; name?: string; constraints?: unknown[] }>;
+  return JSON.stringify(
+    list.map((rule) => [rule.propertyName, rule.type, rule.name ?? '', rule.constraints ?? []]).sort(),
+  );
 }
 
 /**
