@@ -30,7 +30,7 @@ const shared = {
   testEnvironment: 'node',
   moduleNameMapper,
   transform,
-  setupFiles: ['reflect-metadata'],
+  setupFiles: ['reflect-metadata', '<rootDir>/tools/jest/own-validation-metadata.ts'],
 };
 
 module.exports = {
