@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { ArgumentMetadata } from '@nestjs/common';
 import { MAX_CACHE_AGE_MS, MAX_SCRAPE_TIMEOUT_MS } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
+import { SeededRandom } from '@wh/testing';
 import { createApiValidationPipe } from '../http/validation.pipe';
 import { ScrapeRequestDto } from './scrape-request.dto';
 import { simpleScrapeRequest } from './simple-scrape-request';
@@ -92,30 +93,20 @@ const FIELDS = [
   'toString',
 ];
 
-/** A deterministic pseudo-random sequence (mulberry32), so a failure names a body that can be run again. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-function pick<T>(next: () => number, from: readonly T[]): T {
-  return from[Math.floor(next() * from.length)];
+/** One of `from`, `undefined` included: SeededRandom.pick refuses undefined entries, which these bodies need. */
+function pick<T>(random: SeededRandom, from: readonly T[]): T {
+  return from[random.int(0, from.length - 1)];
 }
 
 /** Bodies mostly valid (a url and a few simple fields of the right kind) and the rest broken in every way above. */
 function bodies(count: number): unknown[] {
-  const next = random(27);
+  const random = new SeededRandom(27);
   const generated: unknown[] = [null, [], 'text', 7, [{ url: 'https://example.com' }]];
   for (let index = 0; index < count; index += 1) {
     const body: Record<string, unknown> = {};
-    if (next() < 0.9) body.url = next() < 0.7 ? URLS[0] : pick(next, URLS);
-    const fieldCount = Math.floor(next() * 4);
-    for (let field = 0; field < fieldCount; field += 1) body[pick(next, FIELDS)] = pick(next, VALUES);
+    if (random.next() < 0.9) body.url = random.next() < 0.7 ? URLS[0] : pick(random, URLS);
+    const fieldCount = random.int(0, 3);
+    for (let field = 0; field < fieldCount; field += 1) body[pick(random, FIELDS)] = pick(random, VALUES);
     generated.push(body);
   }
   return generated;
