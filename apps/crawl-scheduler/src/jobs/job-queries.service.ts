@@ -36,7 +36,7 @@ export class JobQueriesService {
       completed: counts.completed,
       creditsUsed: job.creditsUsed,
       expiresAt: job.expiresAt.toISOString(),
-      data: JSON.parse(`[${page.documents.join(',')}]`) as CrawlJobStatusReply['data'],
+      dataJson: `[${page.documents.join(',')}]`,
       ...(hasNext ? { nextSkip: request.skip + returned } : {}),
     };
   }
