@@ -624,15 +624,22 @@ describe('CrawlJobsRepository', () => {
       expect(await jobs.claimUnseeded(60_000)).toBeUndefined();
     });
 
-    it('lists running seeded jobs whose turn to dispatch has come, soonest first', async () => {
+    it('lists running seeded jobs whose turn to dispatch has come and that have a queued page and room for it, soonest first', async () => {
       const soon = new Date('2000-01-01T00:00:00Z');
-      const [first, second, unseeded, later, ended] = await Promise.all([
-        aJobRow(crawlJobRow(randomUUID(), { seeded: true })),
+      const [first, second, unseeded, later, ended, nothingQueued, full] = await Promise.all([
+        aJobRow(crawlJobRow(randomUUID(), { seeded: true, max_concurrency: 2 })),
         aJobRow(crawlJobRow(randomUUID(), { seeded: true })),
         aJobRow(crawlJobRow(randomUUID(), { seeded: false })),
         aJobRow(crawlJobRow(randomUUID(), { seeded: true })),
         aJobRow(crawlJobRow(randomUUID(), { seeded: true, finished_at: new Date() })),
+        aJobRow(crawlJobRow(randomUUID(), { seeded: true })),
+        aJobRow(crawlJobRow(randomUUID(), { seeded: true, max_concurrency: 2 })),
       ]);
+      for (const row of [first, second, unseeded, later, ended, full])
+        await aPage(crawlPageRow(row, { state: 'queued' }));
+      await aPage(crawlPageRow(first, { state: 'dispatched' }));
+      await aPage(crawlPageRow(nothingQueued, { state: 'dispatched' }));
+      for (let page = 0; page < 2; page += 1) await aPage(crawlPageRow(full, { state: 'dispatched' }));
       const due = async (row: CrawlJobRow, at: Date): Promise<void> => {
         await database.db.updateTable('crawl_jobs').set({ next_dispatch_at: at }).where('id', '=', row.id).execute();
       };
@@ -640,6 +647,8 @@ describe('CrawlJobsRepository', () => {
       await due(first, new Date(soon.getTime() + 1_000));
       await due(unseeded, soon);
       await due(ended, soon);
+      await due(nothingQueued, soon);
+      await due(full, soon);
       await database.db.updateTable('crawl_jobs').set({ status: 'completed' }).where('id', '=', ended.id).execute();
       await transactions.run((trx) => jobs.delayNextDispatch(trx, later.id, new Date(Date.now() + 60_000)));
 
@@ -649,6 +658,8 @@ describe('CrawlJobsRepository', () => {
       expect(all).not.toContain(unseeded.id);
       expect(all).not.toContain(ended.id);
       expect(all).not.toContain(later.id);
+      expect(all).not.toContain(nothingQueued.id);
+      expect(all).not.toContain(full.id);
     });
 
     it('deletes jobs past their retention with their pages and robots rules, and keeps the rest', async () => {

@@ -281,7 +281,11 @@ export class CrawlJobsRepository {
     return row && toJob(row);
   }
 
-  /** Running jobs whose turn to dispatch has come. */
+  /**
+   * Running jobs whose turn to dispatch has come and that have a queued page and room for it. A job with all its
+   * pages in flight is left out: its results claim its next pages, and during a crawl a pass that found that out in a
+   * transaction of its own was four statements every 250 ms for nothing (the team's limit is still the claim's).
+   */
   async dispatchable(limit: number): Promise<Job[]> {
     const rows = await this.db
       .selectFrom('crawl_jobs')
@@ -289,6 +293,10 @@ export class CrawlJobsRepository {
       .where('status', '=', 'scraping')
       .where('seeded', '=', true)
       .where('next_dispatch_at', '<=', new Date())
+      .where(sql<boolean>`exists (select from crawl_pages where job_id = crawl_jobs.id and state = 'queued')`)
+      .where(
+        sql<boolean>`(select count(*) from crawl_pages where job_id = crawl_jobs.id and state = 'dispatched') < crawl_jobs.max_concurrency`,
+      )
       .orderBy('next_dispatch_at')
       .limit(limit)
       .execute();
