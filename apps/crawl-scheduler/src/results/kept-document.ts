@@ -16,7 +16,7 @@ export function keptDocumentOf(event: ScrapeJobFinishedEvent): KeptDocument | un
   if (event.documentJson !== undefined) {
     // The text goes into JSON replies unparsed: what is not an object there would break every page that holds it.
     if (!looksLikeObject(event.documentJson)) return undefined;
-    const url = event.pageUrl ?? urlOf(JSON.parse(event.documentJson) as ScrapeDocument);
+    const url = event.pageUrl ?? urlInText(event.documentJson);
     return url === undefined ? undefined : { json: event.documentJson, url };
   }
   const url = event.document && urlOf(event.document);
@@ -25,6 +25,15 @@ export function keptDocumentOf(event: ScrapeJobFinishedEvent): KeptDocument | un
 
 function looksLikeObject(json: string): boolean {
   return json.startsWith('{') && json.trimEnd().endsWith('}');
+}
+
+/** The URL of a document sent as text without `pageUrl`; text that is not JSON has none, and its page fails. */
+function urlInText(json: string): string | undefined {
+  try {
+    return urlOf(JSON.parse(json) as ScrapeDocument);
+  } catch {
+    return undefined;
+  }
 }
 
 function urlOf(document: ScrapeDocument): string | undefined {

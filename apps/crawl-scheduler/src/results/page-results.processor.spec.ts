@@ -188,15 +188,30 @@ describe('PageResultsProcessor', () => {
   });
 
   it('fails a completed result whose document text is not a JSON object instead of storing it', async () => {
-    const { processor, pages } = setUp({ job: job(), pages: [page('a')] });
-    await processor.process([{ ...completed('a'), documentJson: '"just a string"' }]);
+    const { processor, pages } = setUp({ job: job(), pages: [page('a'), page('b')] });
+    const { pageUrl: _pageUrl, ...withoutUrl } = completed('b');
+    await processor.process([
+      { ...completed('a'), documentJson: '"just a string"' },
+      { ...withoutUrl, documentJson: '{not json}' },
+    ]);
 
     expect(pages.completeMany).toHaveBeenCalledWith(expect.anything(), JOB_ID, []);
-    expect(pages.fail).toHaveBeenCalledWith(
-      expect.anything(),
-      'a',
-      expect.objectContaining({ code: ErrorCode.Internal }),
-    );
+    for (const pageId of ['a', 'b'])
+      expect(pages.fail).toHaveBeenCalledWith(
+        expect.anything(),
+        pageId,
+        expect.objectContaining({ code: ErrorCode.Internal }),
+      );
+  });
+
+  it('reads the URL from the text of a result that came without pageUrl', async () => {
+    const { processor, pages } = setUp({ job: job(), pages: [page('a')] });
+    const { pageUrl: _pageUrl, ...withoutUrl } = completed('a');
+    await processor.process([withoutUrl]);
+
+    expect(pages.completeMany).toHaveBeenCalledWith(expect.anything(), JOB_ID, [
+      expect.objectContaining({ pageId: 'a', document: withoutUrl.documentJson }),
+    ]);
   });
 
   it("reads a job's settings for its first batch only, and its state under the lock in every batch", async () => {
