@@ -1,9 +1,10 @@
-import { Delete, Get, Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import { Delete, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import type { CrawlJobErrorsReply, CrawlJobKind, CrawlJobStatus } from '@wh/contracts';
 import { CurrentTeam, type TeamContext } from '../auth/team-context';
 import { Billed } from '../billing/billed.guard';
 import { JobStatusQueryDto } from './job-status-query.dto';
-import type { JobsClient, JobStatusResponse } from './jobs.client';
+import type { JobsClient } from './jobs.client';
 
 /** The routes batch scrapes and crawls share: status pages, errors and cancel of one job of the caller's team. */
 export abstract class JobRoutes {
@@ -12,14 +13,18 @@ export abstract class JobRoutes {
     private readonly kind: CrawlJobKind,
   ) {}
 
+  /** Written as text: the documents of a status page are spliced in as the crawl-scheduler stored them. */
   @Get(':id')
   @Billed('status')
-  status(
+  async status(
     @CurrentTeam() team: TeamContext,
     @Param('id', new ParseUUIDPipe()) id: string,
     @Query() query: JobStatusQueryDto,
-  ): Promise<JobStatusResponse> {
-    return this.jobs.status(team.teamId, this.kind, id, query);
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
+    const body = await this.jobs.statusJson(team.teamId, this.kind, id, query);
+    response.type('application/json');
+    return body;
   }
 
   @Get(':id/errors')

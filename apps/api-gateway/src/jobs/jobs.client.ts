@@ -47,27 +47,47 @@ export class JobsClient {
     jobId: string,
     query: JobStatusQueryDto,
   ): Promise<JobStatusResponse> {
+    const { dataJson, ...head } = await this.statusPage(teamId, kind, jobId, query);
+    return { ...head, data: JSON.parse(dataJson) as ScrapeDocument[] };
+  }
+
+  /**
+   * The status page as the JSON text of {@link JobStatusResponse}, members in the same order: the documents arrive
+   * as the crawl-scheduler stored them and are spliced in without being parsed.
+   */
+  async statusJson(teamId: string, kind: CrawlJobKind, jobId: string, query: JobStatusQueryDto): Promise<string> {
+    const { dataJson, next, ...head } = await this.statusPage(teamId, kind, jobId, query);
+    const nextMember = next === undefined ? '' : `,"next":${JSON.stringify(next)}`;
+    return `${JSON.stringify(head).slice(0, -1)},"data":${dataJson}${nextMember}}`;
+  }
+
+  private async statusPage(
+    teamId: string,
+    kind: CrawlJobKind,
+    jobId: string,
+    query: JobStatusQueryDto,
+  ): Promise<Omit<JobStatusResponse, 'data'> & { dataJson: string }> {
     const reply = await this.requester.request(
       Subjects.crawlJobStatus,
       { teamId, kind, jobId, skip: query.skip ?? 0, limit: query.limit },
       30_000,
     );
-    const response: JobStatusResponse = {
+    const page: Omit<JobStatusResponse, 'data'> & { dataJson: string } = {
       success: true,
       status: reply.status,
       total: reply.total,
       completed: reply.completed,
       creditsUsed: reply.creditsUsed,
       expiresAt: reply.expiresAt,
-      data: reply.data,
+      dataJson: reply.dataJson,
     };
     if (reply.nextSkip !== undefined) {
       const next = new URL(this.jobUrl(kind, jobId));
       next.searchParams.set('skip', String(reply.nextSkip));
       if (query.limit !== undefined) next.searchParams.set('limit', String(query.limit));
-      response.next = next.href;
+      page.next = next.href;
     }
-    return response;
+    return page;
   }
 
   async cancel(teamId: string, kind: CrawlJobKind, jobId: string): Promise<{ success: true; status: CrawlJobStatus }> {

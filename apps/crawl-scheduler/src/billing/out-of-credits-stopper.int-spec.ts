@@ -45,10 +45,21 @@ describe('OutOfCreditsStopper over the real repositories', () => {
     return row;
   }
 
+  /** Pages in these states, counted on their job as the statements that settle pages count them. */
   async function withPages(row: CrawlJobRow, states: readonly CrawlPageState[]): Promise<void> {
     await database.db
       .insertInto('crawl_pages')
       .values(states.map((state) => crawlPageRow(row, { state })))
+      .execute();
+    const count = (...counted: CrawlPageState[]) => states.filter((state) => counted.includes(state)).length;
+    await database.db
+      .updateTable('crawl_jobs')
+      .set({
+        pages_total: count('queued', 'dispatched', 'completed', 'failed', 'cancelled'),
+        pages_completed: count('completed'),
+        pages_failed: count('failed'),
+      })
+      .where('id', '=', row.id)
       .execute();
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { WireError } from '@wh/contracts';
 import { DATABASE } from '@wh/platform/database';
 import type { CrawlDatabase, Trx } from '../database/crawl-database';
@@ -21,14 +21,21 @@ export class OutOfCreditsRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Fails the job's queued pages with `error`: they are listed by the job's errors route with the reason. */
+  /**
+   * Fails the job's queued pages with `error` (they are listed by the job's errors route with the reason) and counts
+   * them on the job.
+   */
   async failQueued(trx: Trx, jobId: string, error: WireError): Promise<number> {
-    const result = await trx
-      .updateTable('crawl_pages')
-      .set({ state: 'failed', finished_at: new Date(), error: JSON.stringify(error) })
-      .where('job_id', '=', jobId)
-      .where('state', '=', 'queued')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    const { rows } = await sql<{ failed: number }>`
+      with failed as (
+        update crawl_pages set state = 'failed', finished_at = now(), error = ${JSON.stringify(error)}::jsonb
+        where job_id = ${jobId} and state = 'queued'
+        returning id
+      ), counted as (
+        update crawl_jobs set pages_failed = pages_failed + (select count(*) from failed)
+        where id = ${jobId} and exists (select from failed)
+      )
+      select count(*)::int as failed from failed`.execute(trx);
+    return rows[0]?.failed ?? 0;
   }
 }

@@ -42,6 +42,13 @@ export interface CrawlDatabase {
     credits_used: Generated<number>;
     /** Pages ever queued for the job, the count its `limit` applies to. */
     pages_admitted: Generated<number>;
+    /**
+     * The job's pages by state, kept by the statements that change a page's state: those counted in its total
+     * (robots-blocked URLs and redirect duplicates are not), and of them the completed and the failed ones.
+     */
+    pages_total: Generated<number>;
+    pages_completed: Generated<number>;
+    pages_failed: Generated<number>;
     next_dispatch_at: Generated<Date>;
     created_at: Generated<Date>;
     finished_at: Date | null;

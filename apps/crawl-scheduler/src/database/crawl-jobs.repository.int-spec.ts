@@ -122,6 +122,7 @@ describe('CrawlJobsRepository', () => {
         seeded: false,
         creditsUsed: 0,
         pagesAdmitted: 0,
+        pages: { total: 0, completed: 0, failed: 0 },
         nextDispatchAt: expect.any(Date),
         expiresAt: crawl.expiresAt,
       });
@@ -383,23 +384,65 @@ describe('CrawlJobsRepository', () => {
   });
 
   describe('counts, documents and failures', () => {
-    it("counts a job's pages without its robots-blocked URLs and redirect duplicates", async () => {
-      const job = await aJobRow(crawlJobRow(randomUUID()));
-      for (const state of [
-        'queued',
-        'dispatched',
-        'completed',
-        'completed',
-        'failed',
-        'cancelled',
-        'blocked',
-        'duplicate',
-      ] as const) {
-        await aPage(crawlPageRow(job, { state }));
-      }
+    /** What the counters stand for, counted from the pages themselves. */
+    async function countedFromPages(jobId: string): Promise<{ total: number; completed: number; failed: number }> {
+      const rows = await database.db
+        .selectFrom('crawl_pages')
+        .select(['state', (eb) => eb.fn.countAll<string>().as('count')])
+        .where('job_id', '=', jobId)
+        .groupBy('state')
+        .execute();
+      const of = (state: string): number => Number(rows.find((row) => row.state === state)?.count ?? 0);
+      return {
+        total: ['queued', 'dispatched', 'completed', 'failed', 'cancelled'].reduce((sum, state) => sum + of(state), 0),
+        completed: of('completed'),
+        failed: of('failed'),
+      };
+    }
 
-      expect(await jobs.counts(job.id)).toEqual({ total: 6, completed: 2, failed: 1 });
-      expect(await transactions.run((trx) => jobs.counts(job.id, trx))).toEqual({ total: 6, completed: 2, failed: 1 });
+    it("keeps a job's page counts (without robots-blocked URLs and redirect duplicates) in every statement that changes a page's state", async () => {
+      const row = await aJobRow(crawlJobRow(randomUUID(), { max_concurrency: 100, team_concurrency_limit: 100 }));
+      const job = (await jobs.find(row.id))!;
+      const page = (index: number, state?: 'blocked' | 'duplicate') => ({
+        urlKey: `#${index}`,
+        url: `http://site.crawl.test/${index}`,
+        depth: 0,
+        ...(state ? { state } : {}),
+      });
+      const expectCounts = async (expected: { total: number; completed: number; failed: number }) => {
+        expect(await countedFromPages(row.id)).toEqual(expected);
+        expect(await jobs.counts(row.id)).toEqual(expected);
+        expect((await jobs.find(row.id))?.pages).toEqual(expected);
+      };
+
+      await transactions.run((trx) => jobs.insertPages(trx, job, [page(0), page(1), page(2, 'blocked')]));
+      await expectCounts({ total: 2, completed: 0, failed: 0 });
+      await transactions.run((trx) =>
+        jobs.admitNew(trx, job, [page(3), page(4), page(5), page(6), page(7, 'blocked'), page(0)], 10),
+      );
+      await expectCounts({ total: 6, completed: 0, failed: 0 });
+
+      const claimed = await transactions.run((trx) => pages.claimForDispatch(trx, job, 5));
+      const [first, second, third, fourth, fifth] = claimed.map((each) => each.id);
+      await expectCounts({ total: 6, completed: 0, failed: 0 });
+      await transactions.run(async (trx) => {
+        await pages.completeMany(trx, row.id, [
+          { pageId: first ?? '', document: '{}', credits: 1, tokens: 0 },
+          { pageId: second ?? '', document: '{}', credits: 1, tokens: 0 },
+        ]);
+        await pages.fail(trx, third ?? '', { code: ErrorCode.ScrapeTimeout, message: 'timed out' });
+        await pages.settle(trx, fourth ?? '', 'duplicate');
+        await pages.settle(trx, fifth ?? '', 'cancelled');
+      });
+      await expectCounts({ total: 5, completed: 2, failed: 1 });
+      // A page settled already is not settled, or counted, again.
+      await transactions.run(async (trx) => {
+        await pages.fail(trx, first ?? '', { code: ErrorCode.ScrapeTimeout, message: 'late' });
+        await pages.settle(trx, third ?? '', 'duplicate');
+      });
+      await expectCounts({ total: 5, completed: 2, failed: 1 });
+      await transactions.run((trx) => pages.cancelQueued(trx, row.id));
+      await expectCounts({ total: 5, completed: 2, failed: 1 });
       expect(await jobs.counts(randomUUID())).toEqual({ total: 0, completed: 0, failed: 0 });
     });
 
@@ -581,15 +624,22 @@ describe('CrawlJobsRepository', () => {
       expect(await jobs.claimUnseeded(60_000)).toBeUndefined();
     });
 
-    it('lists running seeded jobs whose turn to dispatch has come, soonest first', async () => {
+    it('lists running seeded jobs whose turn to dispatch has come and that have a queued page and room for it, soonest first', async () => {
       const soon = new Date('2000-01-01T00:00:00Z');
-      const [first, second, unseeded, later, ended] = await Promise.all([
-        aJobRow(crawlJobRow(randomUUID(), { seeded: true })),
+      const [first, second, unseeded, later, ended, nothingQueued, full] = await Promise.all([
+        aJobRow(crawlJobRow(randomUUID(), { seeded: true, max_concurrency: 2 })),
         aJobRow(crawlJobRow(randomUUID(), { seeded: true })),
         aJobRow(crawlJobRow(randomUUID(), { seeded: false })),
         aJobRow(crawlJobRow(randomUUID(), { seeded: true })),
         aJobRow(crawlJobRow(randomUUID(), { seeded: true, finished_at: new Date() })),
+        aJobRow(crawlJobRow(randomUUID(), { seeded: true })),
+        aJobRow(crawlJobRow(randomUUID(), { seeded: true, max_concurrency: 2 })),
       ]);
+      for (const row of [first, second, unseeded, later, ended, full])
+        await aPage(crawlPageRow(row, { state: 'queued' }));
+      await aPage(crawlPageRow(first, { state: 'dispatched' }));
+      await aPage(crawlPageRow(nothingQueued, { state: 'dispatched' }));
+      for (let page = 0; page < 2; page += 1) await aPage(crawlPageRow(full, { state: 'dispatched' }));
       const due = async (row: CrawlJobRow, at: Date): Promise<void> => {
         await database.db.updateTable('crawl_jobs').set({ next_dispatch_at: at }).where('id', '=', row.id).execute();
       };
@@ -597,6 +647,8 @@ describe('CrawlJobsRepository', () => {
       await due(first, new Date(soon.getTime() + 1_000));
       await due(unseeded, soon);
       await due(ended, soon);
+      await due(nothingQueued, soon);
+      await due(full, soon);
       await database.db.updateTable('crawl_jobs').set({ status: 'completed' }).where('id', '=', ended.id).execute();
       await transactions.run((trx) => jobs.delayNextDispatch(trx, later.id, new Date(Date.now() + 60_000)));
 
@@ -606,6 +658,8 @@ describe('CrawlJobsRepository', () => {
       expect(all).not.toContain(unseeded.id);
       expect(all).not.toContain(ended.id);
       expect(all).not.toContain(later.id);
+      expect(all).not.toContain(nothingQueued.id);
+      expect(all).not.toContain(full.id);
     });
 
     it('deletes jobs past their retention with their pages and robots rules, and keeps the rest', async () => {
@@ -629,7 +683,9 @@ describe('CrawlJobsRepository', () => {
         await database.db.selectFrom('crawl_robots').select('origin').where('job_id', '=', expired.id).execute(),
       ).toEqual([]);
       expect(await jobs.find(kept.id)).toBeDefined();
-      expect(await jobs.counts(kept.id)).toMatchObject({ total: 1 });
+      expect(
+        await database.db.selectFrom('crawl_pages').select('id').where('job_id', '=', kept.id).execute(),
+      ).toHaveLength(1);
     });
   });
 });

@@ -9,8 +9,9 @@ import type {
   WebhookTarget,
 } from '@wh/contracts';
 import { DATABASE } from '@wh/platform/database';
-import type { Crawl, Job } from '../jobs/job';
+import type { Crawl, Job, JobCounts } from '../jobs/job';
 import type { CrawlDatabase, Db, PageState, Trx } from './crawl-database';
+import { COUNTED_STATES } from './page-states';
 
 type CrawlJobRow = Selectable<CrawlDatabase['crawl_jobs']>;
 
@@ -49,6 +50,7 @@ function toJob(row: CrawlJobRow): Job {
     seeded: row.seeded,
     creditsUsed: row.credits_used,
     pagesAdmitted: row.pages_admitted,
+    pages: { total: row.pages_total, completed: row.pages_completed, failed: row.pages_failed },
     nextDispatchAt: row.next_dispatch_at,
     expiresAt: row.expires_at,
   };
@@ -64,15 +66,6 @@ export interface NewPage {
   state?: PageState;
   error?: string;
 }
-
-export interface JobCounts {
-  total: number;
-  completed: number;
-  failed: number;
-}
-
-/** Pages that count towards a job's total: robots-blocked URLs and redirect duplicates are not pages of it. */
-const COUNTED_STATES: PageState[] = ['queued', 'dispatched', 'completed', 'failed', 'cancelled'];
 
 /** SQL of jobs: creation, lookups scoped by team, counts, locks, the end of a job, expiry. */
 @Injectable()
@@ -143,14 +136,19 @@ export class CrawlJobsRepository {
         .with('queued', (db) =>
           db
             .selectFrom('inserted')
-            // A bigint, which pg returns as a string: read with Number() below.
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .where('state', '=', 'queued'),
+            // Bigints, which pg returns as strings: read with Number() below.
+            .select((eb) => [
+              eb.fn.countAll<number>().filterWhere('state', '=', 'queued').as('count'),
+              eb.fn.countAll<number>().filterWhere('state', 'in', COUNTED_STATES).as('counted'),
+            ]),
         )
         .updateTable('crawl_jobs')
-        .set((eb) => ({ pages_admitted: eb('pages_admitted', '+', eb.selectFrom('queued').select('count')) }))
+        .set((eb) => ({
+          pages_admitted: eb('pages_admitted', '+', eb.selectFrom('queued').select('count')),
+          pages_total: eb('pages_total', '+', eb.selectFrom('queued').select('counted')),
+        }))
         .where('id', '=', job.id)
-        .where((eb) => eb(eb.selectFrom('queued').select('count'), '>', 0))
+        .where((eb) => eb(eb.selectFrom('queued').select('counted'), '>', 0))
         .returning((eb) => eb.selectFrom('queued').select('count').as('admitted'))
         .executeTakeFirst();
       admitted += Number(row?.admitted ?? 0);
@@ -195,11 +193,14 @@ export class CrawlJobsRepository {
         on conflict (job_id, url_key) do nothing
         returning state
       ), admitted as (
-        select count(*) as queued from inserted where state = 'queued'
+        select count(*) filter (where state = 'queued') as queued,
+          count(*) filter (where state = any(${COUNTED_STATES}::text[])) as counted
+        from inserted
       ), grown as (
-        update crawl_jobs set pages_admitted = pages_admitted + admitted.queued
+        update crawl_jobs set pages_admitted = pages_admitted + admitted.queued,
+          pages_total = pages_total + admitted.counted
         from admitted
-        where crawl_jobs.id = ${job.id} and admitted.queued > 0
+        where crawl_jobs.id = ${job.id} and admitted.counted > 0
       )
       select admitted.queued, admitted.queued > 0 or exists (
         select from crawl_pages where job_id = ${job.id} and state in ('queued', 'dispatched')
@@ -235,20 +236,14 @@ export class CrawlJobsRepository {
     return row && toJob(row);
   }
 
+  /** The job's pages by state as of now (its row's counters, which every statement changing a page keeps). */
   async counts(jobId: string, trx: Db = this.db): Promise<JobCounts> {
-    const rows = await trx
-      .selectFrom('crawl_pages')
-      .select(['state', (eb) => eb.fn.countAll<string>().as('count')])
-      .where('job_id', '=', jobId)
-      .groupBy('state')
-      .execute();
-    const by = new Map(rows.map((row) => [row.state, Number(row.count)]));
-    const of = (...states: PageState[]): number => states.reduce((sum, state) => sum + (by.get(state) ?? 0), 0);
-    return {
-      total: of(...COUNTED_STATES),
-      completed: of('completed'),
-      failed: of('failed'),
-    };
+    const row = await trx
+      .selectFrom('crawl_jobs')
+      .select(['pages_total', 'pages_completed', 'pages_failed'])
+      .where('id', '=', jobId)
+      .executeTakeFirst();
+    return { total: row?.pages_total ?? 0, completed: row?.pages_completed ?? 0, failed: row?.pages_failed ?? 0 };
   }
 
   /** Whether any page of the job is still queued or in flight (an index lookup, whatever the job's size). */
@@ -286,7 +281,11 @@ export class CrawlJobsRepository {
     return row && toJob(row);
   }
 
-  /** Running jobs whose turn to dispatch has come. */
+  /**
+   * Running jobs whose turn to dispatch has come and that have a queued page and room for it. A job with all its
+   * pages in flight is left out: its results claim its next pages, and during a crawl a pass that found that out in a
+   * transaction of its own was four statements every 250 ms for nothing (the team's limit is still the claim's).
+   */
   async dispatchable(limit: number): Promise<Job[]> {
     const rows = await this.db
       .selectFrom('crawl_jobs')
@@ -294,6 +293,10 @@ export class CrawlJobsRepository {
       .where('status', '=', 'scraping')
       .where('seeded', '=', true)
       .where('next_dispatch_at', '<=', new Date())
+      .where(sql<boolean>`exists (select from crawl_pages where job_id = crawl_jobs.id and state = 'queued')`)
+      .where(
+        sql<boolean>`(select count(*) from crawl_pages where job_id = crawl_jobs.id and state = 'dispatched') < crawl_jobs.max_concurrency`,
+      )
       .orderBy('next_dispatch_at')
       .limit(limit)
       .execute();

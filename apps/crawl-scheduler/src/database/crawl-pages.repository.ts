@@ -150,8 +150,8 @@ export class CrawlPagesRepository {
   }
 
   /**
-   * Keeps the results of many pages of one job and adds their credits to the job, in one statement; a `document`
-   * is null when the job keeps no documents (zero data retention).
+   * Keeps the results of many pages of one job and adds their credits and their count to the job, in one statement; a
+   * `document` is null when the job keeps no documents (zero data retention).
    */
   async completeMany(trx: Trx, jobId: string, results: readonly CompletedPage[]): Promise<void> {
     if (results.length === 0) return;
@@ -170,19 +170,34 @@ export class CrawlPagesRepository {
         where page.id = kept.id and page.job_id = ${jobId}
         returning page.credits
       )
-      update crawl_jobs set credits_used = credits_used + (select coalesce(sum(credits), 0) from kept)
+      update crawl_jobs set credits_used = credits_used + (select coalesce(sum(credits), 0) from kept),
+        pages_completed = pages_completed + (select count(*) from kept)
       where id = ${jobId}`.execute(trx);
   }
 
+  /** Fails a page still queued or in flight, and counts it on its job. */
   async fail(trx: Trx, pageId: string, error: WireError): Promise<void> {
-    await trx
-      .updateTable('crawl_pages')
-      .set({ state: 'failed', finished_at: new Date(), error: JSON.stringify(error) })
-      .where('id', '=', pageId)
-      .execute();
+    await sql`
+      with failed as (
+        update crawl_pages set state = 'failed', finished_at = now(), error = ${JSON.stringify(error)}::jsonb
+        where id = ${pageId} and state in ('queued', 'dispatched')
+        returning job_id
+      )
+      update crawl_jobs set pages_failed = pages_failed + 1 where id = (select job_id from failed)`.execute(trx);
   }
 
+  /**
+   * Settles a page still queued or in flight without a result; a redirect duplicate leaves its job's total (it is
+   * the page it redirected to, counted already).
+   */
   async settle(trx: Trx, pageId: string, state: 'cancelled' | 'duplicate'): Promise<void> {
-    await trx.updateTable('crawl_pages').set({ state, finished_at: new Date() }).where('id', '=', pageId).execute();
+    await sql`
+      with settled as (
+        update crawl_pages set state = ${state}, finished_at = now()
+        where id = ${pageId} and state in ('queued', 'dispatched')
+        returning job_id, state
+      )
+      update crawl_jobs set pages_total = pages_total - 1
+      where id = (select job_id from settled where state = 'duplicate')`.execute(trx);
   }
 }

@@ -32,16 +32,21 @@ export class HiddenPagesRepository {
           and created_at < (select created_at from crawl_jobs where id = ${crawl.id})
         order by created_at desc
         limit 1
+      ), queued as (
+        insert into crawl_pages (job_id, team_id, url_key, url, depth, state, hidden, error)
+        select ${crawl.id}, ${crawl.teamId}, old.url_key, old.url, old.depth, 'queued', true, 'null'
+        from crawl_pages old
+        where old.job_id = (select id from previous) and old.state = 'completed'
+          and not exists (select 1 from crawl_pages own where own.job_id = ${crawl.id} and own.url_key = old.url_key)
+        order by old.seq
+        limit ${atMost}
+        on conflict (job_id, url_key) do nothing
+        returning id
+      ), counted as (
+        update crawl_jobs set pages_total = pages_total + (select count(*) from queued)
+        where id = ${crawl.id} and exists (select from queued)
       )
-      insert into crawl_pages (job_id, team_id, url_key, url, depth, state, hidden, error)
-      select ${crawl.id}, ${crawl.teamId}, old.url_key, old.url, old.depth, 'queued', true, 'null'
-      from crawl_pages old
-      where old.job_id = (select id from previous) and old.state = 'completed'
-        and not exists (select 1 from crawl_pages own where own.job_id = ${crawl.id} and own.url_key = old.url_key)
-      order by old.seq
-      limit ${atMost}
-      on conflict (job_id, url_key) do nothing
-      returning id`.execute(trx);
+      select id from queued`.execute(trx);
     return rows.length;
   }
 }

@@ -24,6 +24,7 @@ function crawl(overrides: Partial<Job> = {}): Job {
     seeded: true,
     creditsUsed: 0,
     pagesAdmitted: 3,
+    pages: { total: 3, completed: 0, failed: 0 },
     nextDispatchAt: new Date(0),
     expiresAt: new Date(Date.now() + 60_000),
     ...overrides,

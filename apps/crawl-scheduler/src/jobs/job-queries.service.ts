@@ -22,21 +22,19 @@ export class JobQueriesService {
   async status(request: CrawlJobStatusRequest): Promise<CrawlJobStatusReply> {
     const job = await this.require(request);
     const limit = request.limit ?? DEFAULT_PAGE_LIMIT;
-    const [counts, page] = await Promise.all([
-      this.jobs.counts(job.id),
-      this.jobs.documents(job.id, request.skip, limit, STATUS_PAGE_BYTES),
-    ]);
+    // The counts come with the job's row: a poll counts no pages.
+    const page = await this.jobs.documents(job.id, request.skip, limit, STATUS_PAGE_BYTES);
     const returned = page.documents.length;
     // `next` while more is stored, and while the job runs, for what it has yet to keep. An empty page of a
     // running job has no `next`, so pagers that follow it to the end (the SDK's) stop instead of spinning.
     const hasNext = page.more || (job.status === 'scraping' && returned > 0);
     return {
       status: job.status,
-      total: counts.total,
-      completed: counts.completed,
+      total: job.pages.total,
+      completed: job.pages.completed,
       creditsUsed: job.creditsUsed,
       expiresAt: job.expiresAt.toISOString(),
-      data: JSON.parse(`[${page.documents.join(',')}]`) as CrawlJobStatusReply['data'],
+      dataJson: `[${page.documents.join(',')}]`,
       ...(hasNext ? { nextSkip: request.skip + returned } : {}),
     };
   }

@@ -1,5 +1,12 @@
 import type { CrawlJobStatus, ResolvedCrawlOptions, ResolvedScrapeOptions, WebhookTarget } from '@wh/contracts';
 
+/** A job's pages: those counted in its total (not robots-blocked URLs or redirect duplicates), the completed and failed. */
+export interface JobCounts {
+  total: number;
+  completed: number;
+  failed: number;
+}
+
 /** What crawls and batch scrapes have alike. */
 interface JobState {
   id: string;
@@ -21,6 +28,8 @@ interface JobState {
   creditsUsed: number;
   /** Pages ever queued for the job, the count a crawl's `limit` applies to. */
   pagesAdmitted: number;
+  /** Its pages by state when the job was read. */
+  pages: JobCounts;
   nextDispatchAt: Date;
   expiresAt: Date;
 }

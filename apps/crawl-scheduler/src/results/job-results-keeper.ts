@@ -58,16 +58,15 @@ export class JobResultsKeeper {
         await this.pages.fail(trx, page.id, event.error ?? { code: ErrorCode.Internal, message: 'scrape failed' });
         continue;
       }
-      if (await this.frontier.isRedirectDuplicate(trx, job, current, document.metadata.url)) {
+      if (await this.frontier.isRedirectDuplicate(trx, job, current, document.url)) {
         await this.pages.settle(trx, page.id, 'duplicate');
         continue;
       }
       const credits = event.credits ?? 1;
       const tokens = event.tokens ?? 0;
-      const kept = job.zeroDataRetention ? null : JSON.stringify(document);
-      completed.push({ pageId: page.id, document: kept, credits, tokens });
+      completed.push({ pageId: page.id, document: job.zeroDataRetention ? null : document.json, credits, tokens });
       discovered.push(...links);
-      outcomes.push({ type: 'page-kept', job, pageId: page.id, document, credits, tokens });
+      outcomes.push({ type: 'page-kept', job, pageId: page.id, documentJson: document.json, credits, tokens });
     }
     await this.pages.completeMany(trx, job.id, completed);
     // Discovered links are queued before the end is checked: a crawl whose last page found new ones goes on. The

@@ -147,7 +147,9 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
       teamId: row.team_id,
       status: 'completed',
       credits: 1,
-      document: { markdown: `# ${pageId}`, metadata: { url, sourceURL: url, statusCode: 200 } },
+      // As the worker sends a scheduled page: the document's text, and its URL beside it.
+      documentJson: JSON.stringify({ markdown: `# ${pageId}`, metadata: { url, sourceURL: url, statusCode: 200 } }),
+      pageUrl: url,
       ...overrides,
     };
   }
@@ -351,7 +353,11 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
 
     await publish(
       completed(row, start, {
-        document: { markdown: '# Home', metadata: { url: `${ORIGIN}/`, sourceURL: `${ORIGIN}/`, statusCode: 200 } },
+        documentJson: JSON.stringify({
+          markdown: '# Home',
+          metadata: { url: `${ORIGIN}/`, sourceURL: `${ORIGIN}/`, statusCode: 200 },
+        }),
+        pageUrl: `${ORIGIN}/`,
         discoveredLinks: [`${ORIGIN}/a`, `${ORIGIN}/a#section`, `${ORIGIN}/private`, 'http://elsewhere.test/x'],
       }),
     );

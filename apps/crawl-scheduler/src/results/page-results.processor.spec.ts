@@ -1,4 +1,4 @@
-import type { ScrapeJobFinishedEvent } from '@wh/contracts';
+import { ErrorCode, type ScrapeDocument, type ScrapeJobFinishedEvent } from '@wh/contracts';
 import { resolvedScrapeOptions } from '@wh/testing';
 import type { UsageBiller } from '../billing/usage-biller';
 import { UsageChargesListener } from '../billing/usage-charges.listener';
@@ -37,6 +37,7 @@ function job(overrides: Partial<BatchScrape> = {}): BatchScrape {
     seeded: true,
     creditsUsed: 0,
     pagesAdmitted: 3,
+    pages: { total: 3, completed: 0, failed: 0 },
     nextDispatchAt: new Date(0),
     expiresAt: new Date(Date.now() + 60_000),
     ...overrides,
@@ -67,16 +68,24 @@ function page(id: string, overrides: Partial<CrawlPageRow> = {}): CrawlPageRow {
   };
 }
 
+type CompletedPageLike = { pageId: string; document: string | null };
+
+function documentOf(pageId: string): ScrapeDocument {
+  return {
+    markdown: `# ${pageId}`,
+    metadata: { sourceURL: pageId, url: `https://example.com/${pageId}`, statusCode: 200 },
+  };
+}
+
+/** A result as the worker sends a scheduled page: the document as JSON text, its URL beside it. */
 function completed(pageId: string, credits = 1): ScrapeJobFinishedEvent {
   return {
     jobId: pageId,
     teamId: TEAM,
     status: 'completed',
     credits,
-    document: {
-      markdown: `# ${pageId}`,
-      metadata: { sourceURL: pageId, url: `https://example.com/${pageId}`, statusCode: 200 },
-    },
+    documentJson: JSON.stringify(documentOf(pageId)),
+    pageUrl: `https://example.com/${pageId}`,
   };
 }
 
@@ -101,8 +110,10 @@ function setUp(rows: { job: BatchScrape; pages: CrawlPageRow[] }, finished?: Fin
   const finisher = { finishIfDone: jest.fn(async () => finished) };
   // Deliveries are recorded only for a job with a webhook; their ids name what they report.
   const notifier = {
-    record: jest.fn(async (_trx: unknown, _job: unknown, kind: string, data: { markdown?: string }[]) =>
-      rows.job.webhook ? `${kind} ${data[0]?.markdown ?? ''}` : undefined,
+    record: jest.fn(async (_trx: unknown, _job: unknown, kind: string, documentsJson: string[]) =>
+      rows.job.webhook
+        ? `${kind} ${(JSON.parse(documentsJson[0] ?? '{}') as { markdown?: string }).markdown ?? ''}`
+        : undefined,
     ),
     recordFinished: jest.fn(async (_trx: unknown, _job: unknown, status: string) =>
       rows.job.webhook ? status : undefined,
@@ -160,6 +171,47 @@ describe('PageResultsProcessor', () => {
     expect(finisher.finishIfDone).toHaveBeenCalledTimes(1);
     expect(dispatcher.claimWithin).toHaveBeenCalledTimes(1);
     expect(dispatcher.publish).toHaveBeenCalledWith(expect.objectContaining({ id: JOB_ID }), claimedNext);
+  });
+
+  it('stores the text the worker sent as it came, and a result sent as an object as its serialisation', async () => {
+    const { processor, pages } = setUp({ job: job(), pages: [page('a'), page('b')] });
+    // Spacing no serialiser here would write: the text must reach Postgres untouched.
+    const text = ` {"markdown": "# a", "metadata": {"url": "https://example.com/a"}}`.trim();
+    const legacy: ScrapeJobFinishedEvent = { jobId: 'b', teamId: TEAM, status: 'completed', document: documentOf('b') };
+    await processor.process([{ ...completed('a'), documentJson: text }, legacy]);
+
+    const [[, , kept]] = pages.completeMany.mock.calls as unknown as [[unknown, string, CompletedPageLike[]]];
+    expect(Object.fromEntries(kept.map((entry) => [entry.pageId, entry.document]))).toEqual({
+      a: text,
+      b: JSON.stringify(documentOf('b')),
+    });
+  });
+
+  it('fails a completed result whose document text is not a JSON object instead of storing it', async () => {
+    const { processor, pages } = setUp({ job: job(), pages: [page('a'), page('b')] });
+    const { pageUrl: _pageUrl, ...withoutUrl } = completed('b');
+    await processor.process([
+      { ...completed('a'), documentJson: '"just a string"' },
+      { ...withoutUrl, documentJson: '{not json}' },
+    ]);
+
+    expect(pages.completeMany).toHaveBeenCalledWith(expect.anything(), JOB_ID, []);
+    for (const pageId of ['a', 'b'])
+      expect(pages.fail).toHaveBeenCalledWith(
+        expect.anything(),
+        pageId,
+        expect.objectContaining({ code: ErrorCode.Internal }),
+      );
+  });
+
+  it('reads the URL from the text of a result that came without pageUrl', async () => {
+    const { processor, pages } = setUp({ job: job(), pages: [page('a')] });
+    const { pageUrl: _pageUrl, ...withoutUrl } = completed('a');
+    await processor.process([withoutUrl]);
+
+    expect(pages.completeMany).toHaveBeenCalledWith(expect.anything(), JOB_ID, [
+      expect.objectContaining({ pageId: 'a', document: withoutUrl.documentJson }),
+    ]);
   });
 
   it("reads a job's settings for its first batch only, and its state under the lock in every batch", async () => {

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import type { ScrapeDocument, ScrapeJobFinishedEvent } from '@wh/contracts';
+import type { ScrapeJobFinishedEvent } from '@wh/contracts';
 import { CrawlJobsRepository, type NewPage } from '../database/crawl-jobs.repository';
 import { type CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages.repository';
 import { CrawlFrontier } from '../frontier/crawl-frontier';
 import type { Job, JobSettings } from '../jobs/job';
+import { type KeptDocument, keptDocumentOf } from './kept-document';
 
 /** Jobs whose settings are remembered: more than run at once on one scheduler, and a few hundred KB at most. */
 const REMEMBERED_JOBS = 1_000;
@@ -13,7 +14,7 @@ const REMEMBERED_JOBS = 1_000;
 export interface PreparedResult {
   event: ScrapeJobFinishedEvent;
   page: CrawlPageRow;
-  document: ScrapeDocument | undefined;
+  document: KeptDocument | undefined;
   discovered: NewPage[];
 }
 
@@ -72,9 +73,9 @@ export class ResultLoader {
   }
 
   private async prepare(job: JobSettings, page: CrawlPageRow, event: ScrapeJobFinishedEvent): Promise<PreparedResult> {
-    const document = event.status === 'completed' ? event.document : undefined;
+    const document = keptDocumentOf(event);
     const discovered = document
-      ? await this.frontier.discover(job, page.depth + 1, document.metadata.url, event.discoveredLinks ?? [])
+      ? await this.frontier.discover(job, page.depth + 1, document.url, event.discoveredLinks ?? [])
       : [];
     return { event, page, document, discovered };
   }

@@ -1,12 +1,11 @@
-import type { ScrapeDocument } from '@wh/contracts';
 import type { Trx } from '../database/crawl-database';
 import type { FinishedStatus } from '../jobs/job-finisher';
 import type { Job } from '../jobs/job';
 
 /** What keeping a batch of results did, in order: jobs by id, and each job's pages in the order of the batch. */
 export type ResultOutcome =
-  /** A page's result was kept now, with its document and the credits it costs. */
-  | { type: 'page-kept'; job: Job; pageId: string; document: ScrapeDocument; credits: number; tokens: number }
+  /** A page's result was kept now, with its document (as JSON text) and the credits it costs. */
+  | { type: 'page-kept'; job: Job; pageId: string; documentJson: string; credits: number; tokens: number }
   /** A result came again for a page kept earlier (a redelivery after a crash): nothing is kept again. */
   | { type: 'page-kept-earlier'; job: Job; pageId: string; credits: number; tokens: number }
   /** The batch settled the job's last open page: the job ended. */

@@ -19,7 +19,7 @@ export class WebhookEventsListener implements ResultOutcomeListener {
     for (const outcome of outcomes) {
       let deliveryId: string | undefined;
       if (outcome.type === 'page-kept')
-        deliveryId = await this.notifier.record(trx, outcome.job, 'page', [outcome.document]);
+        deliveryId = await this.notifier.record(trx, outcome.job, 'page', [outcome.documentJson]);
       if (outcome.type === 'job-finished')
         deliveryId = await this.notifier.recordFinished(trx, outcome.job, outcome.status);
       if (deliveryId) deliveries.push({ id: deliveryId, teamId: outcome.job.teamId });

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { type ScrapeDocument, Subjects, type WebhookEventKind } from '@wh/contracts';
+import { Subjects, type WebhookEventKind } from '@wh/contracts';
 import { JetStreamPublisher } from '@wh/platform/messaging';
 import type { Trx } from '../database/crawl-database';
 import type { Job } from '../jobs/job';
 import type { FinishedStatus } from '../jobs/job-finisher';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { jsonWithRawMember } from '../results/json-splice';
 
 const EVENT_PREFIX = { crawl: 'crawl', batch: 'batch_scrape' } as const;
 
@@ -39,7 +40,7 @@ export class WebhookNotifier {
     trx: Trx,
     job: Job,
     kind: WebhookEventKind,
-    data: ScrapeDocument[],
+    documentsJson: readonly string[],
     error?: string,
   ): Promise<string | undefined> {
     const webhook = job.webhook;
@@ -47,16 +48,19 @@ export class WebhookNotifier {
     const type = `${EVENT_PREFIX[job.kind]}.${kind}`;
     const sequence = await this.deliveries.nextSequence(trx, job.id);
     const terminal = TERMINAL_KINDS.includes(kind);
-    const body = JSON.stringify({
-      success: kind !== 'failed',
-      type,
-      id: job.id,
-      sequence,
-      ...(terminal ? { pageEvents: await this.deliveries.pageEvents(trx, job.id) } : {}),
-      data,
-      metadata: webhook.metadata,
-      ...(error ? { error } : {}),
-    });
+    // The documents are the JSON texts the scheduler stored: spliced in, not parsed and serialised again.
+    const body = jsonWithRawMember(
+      {
+        success: kind !== 'failed',
+        type,
+        id: job.id,
+        sequence,
+        ...(terminal ? { pageEvents: await this.deliveries.pageEvents(trx, job.id) } : {}),
+      },
+      'data',
+      `[${documentsJson.join(',')}]`,
+      { metadata: webhook.metadata, ...(error ? { error } : {}) },
+    );
     const id = randomUUID();
     await this.deliveries.insert(trx, {
       id,

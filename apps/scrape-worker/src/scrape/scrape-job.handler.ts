@@ -82,10 +82,7 @@ export class ScrapeJobHandler {
           credits: scrapeCredits(usage),
           ...(usage.llmTokens ? { tokens: usage.llmTokens } : {}),
           ...outcome,
-          // A waiting requester splices the text into its reply: serialised once here, parsed by nobody on the way.
-          ...(job.resultRoute !== undefined && !holdsStoredFiles(document)
-            ? { documentJson: JSON.stringify(document) }
-            : { document }),
+          ...documentOnTheWire(job, document),
         };
       }
     } catch (error) {
@@ -207,6 +204,20 @@ export class ScrapeJobHandler {
       occurredAt: new Date().toISOString(),
     });
   }
+}
+
+/**
+ * The document as it travels in the result. A waiting requester splices the text into its reply, and the
+ * crawl-scheduler stores a scheduled page's text as it is (reading only `pageUrl`): serialised once here, parsed by
+ * nobody on the way. A direct page with stored files goes as an object, for the gateway to sign them.
+ */
+function documentOnTheWire(
+  job: ScrapeJobCommand,
+  document: ScrapeDocument,
+): Pick<ScrapeJobFinishedEvent, 'document' | 'documentJson' | 'pageUrl'> {
+  if (job.origin === 'scheduled') return { documentJson: JSON.stringify(document), pageUrl: document.metadata.url };
+  if (job.resultRoute !== undefined && !holdsStoredFiles(document)) return { documentJson: JSON.stringify(document) };
+  return { document };
 }
 
 /** A page answered from the cache as stored: fetched through no proxy, no PDF parsed, nothing extracted. */

@@ -12,7 +12,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { ResolvedScrapeOptions, type ScrapeDocument } from './scrape-job';
+import { ResolvedScrapeOptions } from './scrape-job';
 
 export const CRAWL_JOB_KINDS = ['crawl', 'batch'] as const;
 /** A crawl follows links from a start URL; a batch scrapes a given list of URLs. */
@@ -178,8 +178,11 @@ export interface CrawlJobStatusReply {
   completed: number;
   creditsUsed: number;
   expiresAt: string;
-  /** The page of documents. */
-  data: ScrapeDocument[];
+  /**
+   * The page of documents as one JSON array text, made of the documents' texts as stored: the gateway splices it into
+   * its reply, so a status page of megabytes is parsed and serialised by no process on the way.
+   */
+  dataJson: string;
   /** `skip` of the next page, when there is one. */
   nextSkip?: number;
 }

@@ -297,14 +297,25 @@ export class ScrapeJobFinishedEvent {
   document?: ScrapeDocument;
 
   /**
-   * The document as JSON text, instead of `document`, for a requester that waits (a command with `resultRoute`):
-   * a cache hit's text as Postgres printed it, or a fresh page's serialised once by the worker, goes to the HTTP reply
-   * without being parsed and serialised again on each hop. Such a document never holds stored-file references
-   * ({@link holdsStoredFiles}): those travel as `document`, for the gateway to sign.
+   * The document as JSON text, instead of `document`, serialised once by the worker (or a cache hit's text as Postgres
+   * printed it) and parsed by nobody on the way:
+   * - for a requester that waits (a command with `resultRoute`), it goes to the HTTP reply as it is; such a document
+   *   never holds stored-file references ({@link holdsStoredFiles}): those travel as `document`, for the gateway to
+   *   sign;
+   * - for a scheduled page, the crawl-scheduler stores it and splices it into status pages and webhooks; it comes
+   *   with `pageUrl`.
    */
   @IsOptional()
   @IsString()
   documentJson?: string;
+
+  /**
+   * The URL the page was read from after redirects (`metadata.url` of the document), beside a scheduled page's
+   * `documentJson`: the crawl-scheduler reads links against it and tells redirect duplicates by it.
+   */
+  @IsOptional()
+  @IsString()
+  pageUrl?: string;
 
   @IsOptional()
   @IsObject()
