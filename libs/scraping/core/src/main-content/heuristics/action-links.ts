@@ -1,4 +1,4 @@
-import { foldedText } from '../../dom/dom-walk';
+import { foldedText, linksUnder } from '../../dom/dom-walk';
 import { HEADING_TAGS } from '../../scan/heading-tags';
 
 // A button's caption asks the reader to act: a verb of buying, booking, signing up or getting in touch, with whatever
@@ -59,7 +59,7 @@ function actionLine(link: Element, content: Element): Element | undefined {
  * headings, lists and tables stay.
  */
 export function removeActionLinks(content: Element): void {
-  for (const link of Array.from(content.getElementsByTagName('a'))) {
+  for (const link of linksUnder(content)) {
     const caption = foldedText(link);
     if (!ACTION_CAPTION.test(caption) || caption.split(' ').length > MAX_CAPTION_WORDS) continue;
     actionLine(link, content)?.remove();
