@@ -1,5 +1,5 @@
 import { withDocument } from './dom-document';
-import { closestNamed } from './dom-walk';
+import { closestNamed, linksUnder } from './dom-walk';
 
 describe('closestNamed', () => {
   it('finds what closest finds for selectors of element names, the element itself included', () => {
@@ -17,5 +17,18 @@ describe('closestNamed', () => {
     });
     expect(differing).toEqual([]);
     expect(closestNamed(null, new Set(['p']))).toBeNull();
+  });
+});
+
+describe('linksUnder', () => {
+  it('finds the links getElementsByTagName finds, in the same order', () => {
+    const html = `<nav><a href="/a">A</a><ul><li><a href="/b"><span>B</span></a></li></ul></nav>
+      <main><p>Text <a href="/c">C</a> and <a href="/d">D</a></p><table><tr><td><a href="/e">E</a></td></tr></table></main>`;
+    const [found, expected] = withDocument(html, (document) => [
+      linksUnder(document.body).map((link) => link.getAttribute('href')),
+      Array.from(document.body.getElementsByTagName('a'), (link) => link.getAttribute('href')),
+    ]);
+    expect(found).toEqual(['/a', '/b', '/c', '/d', '/e']);
+    expect(found).toEqual(expected);
   });
 });

@@ -15,6 +15,22 @@ export function elementsUnder(root: Element): Element[] {
 }
 
 /**
+ * The links under `root`, in document order. A link holds no other link, so none is looked for inside one. Far cheaper
+ * than iterating `getElementsByTagName('a')`, a live collection jsdom re-reads as the tree changes.
+ */
+export function linksUnder(root: Element): Element[] {
+  const links: Element[] = [];
+  const visit = (parent: Element): void => {
+    for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
+      if (child.localName === 'a') links.push(child);
+      else visit(child);
+    }
+  };
+  visit(root);
+  return links;
+}
+
+/**
  * The nodes from `start` up to `end` (not included), or to the end of `root` without one, each taken whole and none
  * inside another: what a range from before `start` to before `end` would hold.
  */

@@ -12,6 +12,7 @@ import { removeStrayLabels } from './heuristics/stray-labels';
 import { removeTrailingHeadings } from './heuristics/trailing-headings';
 import { removeWriterBios } from './heuristics/writer-bio';
 import { removeAffiliateDisclosures } from './heuristics/affiliate-disclosure';
+import { removeActionLinks } from './heuristics/action-links';
 import { removeStoryDatelines } from './heuristics/story-dateline';
 import { readabilityArticle } from './main-content';
 import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
@@ -39,7 +40,8 @@ export interface MainContentHints {
 
 /**
  * What goes from the reading taken once both have been weighed, so that neither is weighed differently for it:
- * sections headed as recommendations or calls to the reader, skip links, stray labels (ad slots', dead controls'), and
+ * sections headed as recommendations or calls to the reader, skip links, links drawn as buttons on lines of their own,
+ * stray labels (ad slots', dead controls'), and
  * the headings left with nothing under them at its end.
  */
 function removeLeftovers(content: Element, article: boolean): void {
@@ -50,6 +52,7 @@ function removeLeftovers(content: Element, article: boolean): void {
     removeStoryDatelines(content);
   }
   removeSkipLinks(content);
+  removeActionLinks(content);
   removeStrayLabels(content);
   removeTrailingHeadings(content);
 }
