@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { KyselyPlugin } from 'kysely';
+import { createKysely } from '@wh/platform/database';
 import { testDatabase } from '@wh/testing';
 import type { BillingDatabase } from '../database/billing-database';
 import { PlansRepository } from '../plans/plans.repository';
@@ -137,8 +138,12 @@ describe('LedgerRepository', () => {
     const already = charge(repeated.id);
     await ledger.charge([already], now);
 
+    // One connection, on which an earlier group prepared the statement already.
     const counter = statementCounter();
-    const outcome = await new LedgerRepository(database.db.withPlugin(counter)).charge(
+    const connection = createKysely<BillingDatabase>(database.url, () => undefined, 1).withPlugin(counter);
+    await new LedgerRepository(connection).charge([charge(unlimited.id)], now);
+    counter.count = 0;
+    const outcome = await new LedgerRepository(connection).charge(
       [
         charge(limited.id, { jobId: crawlJob, credits: 4, occurredAt: now }),
         charge(limited.id, { credits: 2, tokens: 300, occurredAt: now }),
@@ -152,12 +157,13 @@ describe('LedgerRepository', () => {
       now,
     );
 
+    await connection.destroy();
     expect(counter.count).toBe(1);
     expect(outcome.newCharges).toBe(6);
     expect(outcome.teams.sort((a) => (a.teamId === limited.id ? -1 : 1))).toEqual([
       // Charged 5 + 4 + 2 this period; the crawl's 30 reserved less its 9 charged pages is still held.
       { teamId: limited.id, planCredits: 100, planTokens: 1_000, charged: 11, granted: 10, tokens: 300, reserved: 21 },
-      { teamId: unlimited.id, planCredits: null, planTokens: null, charged: 2, granted: 0, tokens: 0, reserved: 0 },
+      { teamId: unlimited.id, planCredits: null, planTokens: null, charged: 3, granted: 0, tokens: 0, reserved: 0 },
     ]);
     expect(await ledger.totals(limited.id, new Date('2026-10-01T00:00:00Z'))).toEqual({
       charged: 7,

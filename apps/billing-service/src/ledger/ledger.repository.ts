@@ -3,6 +3,7 @@ import { creditsCharged } from '@wh/platform/telemetry';
 import type { BillingDatabase, LedgerEntryKind } from '../database/billing-database';
 import { UNLIMITED_PLAN_ID } from '../plans/plans.repository';
 import { billingPeriodAt } from './billing-period';
+import { executeChargeBatch } from './charge-batch.statement';
 
 /** One page's (or request's) credits; the usage event id is its idempotency key. */
 export interface ChargeRecord {
@@ -104,76 +105,29 @@ export class LedgerRepository {
    * Idempotent by event id. One statement whatever the batch holds, so one round trip and atomic without a
    * transaction around it: the rows are inserted, only the rows that were new are added to the totals, and what each
    * team with new charges stands at in the period of `now` is read back, its new charges and reservations included.
-   * The statement's text is the same for every batch (the charges travel as arrays), so Postgres and the driver see
-   * one query however many charges and teams a batch holds.
+   * The charges travel as arrays, so the statement is the same for every batch, prepared once per connection
+   * (`charge-batch.statement.ts`).
    */
   async charge(charges: readonly ChargeRecord[], now: Date = new Date()): Promise<ChargeOutcome> {
     if (charges.length === 0) return { newCharges: 0, teams: [] };
     // Rows and totals are written in key order, so two replicas with overlapping batches wait instead of deadlocking.
     const sorted = [...charges].sort((a, b) => (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
-    const { rows } = await sql<{ kinds: NewChargesOfKind[]; teams: ChargedTeamRow[] }>`
-      with input as (
-        select * from unnest(
-          ${sorted.map((charge) => charge.eventId)}::text[],
-          ${sorted.map((charge) => charge.teamId)}::uuid[],
-          ${sorted.map((charge) => charge.credits)}::integer[],
-          ${sorted.map((charge) => charge.tokens ?? 0)}::integer[],
-          ${sorted.map((charge) => charge.kind)}::text[],
-          ${sorted.map((charge) => charge.jobId)}::text[],
-          ${sorted.map((charge) => charge.apiKeyId ?? null)}::uuid[],
-          ${sorted.map((charge) => billingPeriodAt(charge.occurredAt).start)}::timestamptz[],
-          ${sorted.map((charge) => charge.occurredAt)}::timestamptz[]
-        ) with ordinality as c(idempotency_key, team_id, credits, tokens, kind, job_id, api_key_id, period_start,
-                               occurred_at, position)
-      ),
-      inserted as (
-        insert into credit_ledger
-          (idempotency_key, team_id, entry, credits, tokens, kind, job_id, api_key_id, period_start, occurred_at)
-        select idempotency_key, team_id, 'charge', credits, tokens, kind, job_id, api_key_id, period_start, occurred_at
-        from input order by position
-        on conflict (idempotency_key) do nothing
-        returning team_id, period_start, credits, tokens, kind, job_id
-      ),
-      -- Postgres runs a data-modifying WITH to completion whether or not the outer query reads it; the rest of the
-      -- statement sees the tables as they were before it, so new rows are read from these two's RETURNING.
-      totals as (
-        insert into credit_balances (team_id, period_start, charged, granted, tokens)
-        select team_id, period_start, sum(credits), 0, sum(tokens) from inserted
-        group by team_id, period_start order by team_id, period_start
-        on conflict (team_id, period_start) do update
-          set charged = credit_balances.charged + excluded.charged, tokens = credit_balances.tokens + excluded.tokens
-        returning team_id, period_start, charged, granted, tokens
-      ),
-      kinds as (
-        select kind, count(*) as "newCharges", sum(credits) as credits from inserted group by kind
-      ),
-      teams as (
-        select t.id as "teamId", p.credits_per_period as "planCredits", p.tokens_per_period as "planTokens",
-               coalesce(now_totals.charged, stored.charged, 0) as charged,
-               coalesce(now_totals.granted, stored.granted, 0) as granted,
-               coalesce(now_totals.tokens, stored.tokens, 0) as tokens,
-               coalesce((
-                 select sum(greatest(0, r.credits
-                   - coalesce((select sum(l.credits) from credit_ledger l
-                               where l.job_id = r.job_id and l.entry = 'charge'), 0)
-                   - coalesce((select sum(i.credits) from inserted i where i.job_id = r.job_id), 0)))
-                 from credit_reservations r
-                 where r.team_id = t.id and r.period_start = ${billingPeriodAt(now).start} and r.released_at is null
-                   and r.expires_at > ${now}
-               ), 0) as reserved
-        from (select distinct team_id from inserted) charged_teams
-        join teams t on t.id = charged_teams.team_id
-        left join team_plans tp on tp.team_id = t.id
-        join billing_plans p on p.id = coalesce(tp.plan_id, ${UNLIMITED_PLAN_ID})
-        left join totals now_totals
-          on now_totals.team_id = t.id and now_totals.period_start = ${billingPeriodAt(now).start}
-        left join credit_balances stored
-          on stored.team_id = t.id and stored.period_start = ${billingPeriodAt(now).start}
-      )
-      select coalesce((select json_agg(kinds) from kinds), '[]') as kinds,
-             coalesce((select json_agg(teams) from teams), '[]') as teams
-    `.execute(this.db);
-    const { kinds, teams } = rows[0] ?? { kinds: [], teams: [] };
+    const row = await executeChargeBatch<NewChargesOfKind, ChargedTeamRow>(
+      this.db,
+      {
+        eventIds: sorted.map((charge) => charge.eventId),
+        teamIds: sorted.map((charge) => charge.teamId),
+        credits: sorted.map((charge) => charge.credits),
+        tokens: sorted.map((charge) => charge.tokens ?? 0),
+        kinds: sorted.map((charge) => charge.kind),
+        jobIds: sorted.map((charge) => charge.jobId),
+        apiKeyIds: sorted.map((charge) => charge.apiKeyId ?? null),
+        periodStarts: sorted.map((charge) => billingPeriodAt(charge.occurredAt).start),
+        occurredAts: sorted.map((charge) => charge.occurredAt),
+      },
+      { periodStart: billingPeriodAt(now).start, now, defaultPlanId: UNLIMITED_PLAN_ID },
+    );
+    const { kinds, teams } = row ?? { kinds: [], teams: [] };
     // Counted once the statement has committed: a charge rolled back is never reported.
     for (const row of kinds) creditsCharged.inc({ kind: row.kind ?? 'none' }, Number(row.credits));
     return {
