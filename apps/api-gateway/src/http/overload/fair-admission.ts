@@ -1,3 +1,5 @@
+import { TeamRateShares } from './team-rate-shares';
+
 /** How long a team counts as sharing the replica after its last request was taken. */
 export const ACTIVE_TEAM_WINDOW_MS = 1_000;
 
@@ -9,8 +11,6 @@ export const MIN_SHARE = 2;
  * to share out, and a team's few parallel requests must not be refused because another team sent one a moment ago.
  */
 export const PRESSURE_FROM = 0.25;
-
-import { TeamRateShares } from './team-rate-shares';
 
 /** Why a request was not taken: its team holds its share of the places, or has started its share of the rate. */
 export type Refusal = 'places' | 'rate';
