@@ -14,9 +14,8 @@ import { RateLimiter, rateLimitBucket } from '../../apps/api-gateway/src/billing
 import { TeamCredits } from '../../apps/api-gateway/src/billing/team-credits';
 import { GatewayConfig } from '../../apps/api-gateway/src/gateway.config';
 import type { BillingDatabase } from '../../apps/billing-service/src/database/billing-database';
-import { CreditBalanceService } from '../../apps/billing-service/src/ledger/credit-balance.service';
+import { standingAfterCharges } from '../../apps/billing-service/src/ledger/credit-balance.service';
 import { LedgerRepository } from '../../apps/billing-service/src/ledger/ledger.repository';
-import { ReservationsRepository } from '../../apps/billing-service/src/ledger/reservations.repository';
 import { PlansRepository } from '../../apps/billing-service/src/plans/plans.repository';
 import { TeamsRepository } from '../../apps/billing-service/src/teams/teams.repository';
 import { measure } from '../scrape/latency';
@@ -97,7 +96,6 @@ async function main(): Promise<void> {
       rateLimits: {},
     });
     await plans.assign(teamId, `bench-${teamId}`);
-    const balances = new CreditBalanceService(plans, ledger, new ReservationsRepository(db));
     const jobId = randomUUID();
     const messages = Array.from({ length: PAGES / PAGES_PER_MESSAGE }, () => ({
       charges: Array.from({ length: PAGES_PER_MESSAGE }, () => ({
@@ -115,8 +113,10 @@ async function main(): Promise<void> {
       const batch = plainToInstance(UsageBatchRecordedEvent, message);
       const problems = await validate(batch);
       if (problems.length > 0) throw new Error('invalid batch');
-      await ledger.charge(batch.charges.map((charge) => ({ ...charge, occurredAt: new Date(charge.occurredAt) })));
-      await balances.usedUpAmong(batch.charges.map((charge) => charge.teamId));
+      const outcome = await ledger.charge(
+        batch.charges.map((charge) => ({ ...charge, occurredAt: new Date(charge.occurredAt) })),
+      );
+      if (outcome.teams.some((team) => standingAfterCharges(team).usedUp)) throw new Error('the bench team ran out');
     }
     const cpu = process.cpuUsage(cpuBefore);
     const wallMs = performance.now() - wallBefore;

@@ -61,6 +61,34 @@ against the pipeline in process.
 `;
 }
 
+/**
+ * NATS messages per request by client connection: what each service sent to the server and what the server delivered
+ * to it; the rest of the server's totals is its own clients' (JetStream storing messages and answering publishes).
+ */
+export function renderTrafficByClient(phases: PhaseResult[]): string {
+  const clients = [...new Set(phases.flatMap(({ traffic }) => [...traffic.byClient.keys()]))].sort();
+  const header = `| scenario | rate/s | ${clients.map((client) => `${client} sent / received`).join(' | ')} | server's own |`;
+  const rows = phases.map(({ scenario, result, traffic }) => {
+    const count = result.latenciesMs.length;
+    let counted = 0;
+    const cells = clients.map((client) => {
+      const messages = traffic.byClient.get(client) ?? { inMsgs: 0, outMsgs: 0 };
+      counted += messages.inMsgs + messages.outMsgs;
+      return `${(messages.inMsgs / count).toFixed(2)} / ${(messages.outMsgs / count).toFixed(2)}`;
+    });
+    const own = (traffic.inMsgs + traffic.outMsgs - counted) / count;
+    return `| ${scenario} | ${result.rate} | ${cells.join(' | ')} | ${own.toFixed(2)} |`;
+  });
+  return `### NATS messages per request, by client
+
+From the server's \`/connz\` (each connection is named after its service) over the same windows as the table above.
+
+${header}
+|${'---|'.repeat(clients.length + 3)}
+${rows.join('\n')}
+`;
+}
+
 export function renderFairness(fairness: {
   alone: OpenLoopResult;
   flooded: OpenLoopResult;

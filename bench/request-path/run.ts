@@ -18,7 +18,7 @@ import { gatewayPool, percentile, runOpenLoop, type OpenLoopResult } from './ope
 import { cpuBetween, postgresBackendPids, readCpu } from './process-cpu';
 import { type Scenario, scenarios } from './scenarios';
 import { createTeamKey, workerJobMs } from './stack-helpers';
-import { renderFairness, renderPhaseTable, renderProfiles, type PhaseResult } from './report';
+import { renderFairness, renderPhaseTable, renderProfiles, renderTrafficByClient, type PhaseResult } from './report';
 
 const SERVICES = ['api-gateway', 'scrape-worker', 'billing-service', 'crawl-scheduler'] as const;
 const RATES = [10, 50, 100, 200];
@@ -287,6 +287,7 @@ async function main(): Promise<void> {
       `Measured by \`npm run bench:request-path -- --label ${label}\` (bench/request-path/run.ts) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version}; raw figures in \`${path.relative(REPO_ROOT, raw)}\`.`,
       '',
       measuredRun?.rates ? renderPhaseTable(measuredRun.rates.phases, measuredRun.rates.apiOverheadMs) : '',
+      measuredRun?.rates ? renderTrafficByClient(measuredRun.rates.phases) : '',
       measuredRun?.fairness ? renderFairness(measuredRun.fairness) : '',
       profiles ? renderProfiles(profiles) : '',
     ].join('\n');

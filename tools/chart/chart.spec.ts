@@ -51,6 +51,7 @@ const LEFT_AT_DEFAULT: Record<string, string[]> = {
     'AUTH_CACHE_TTL_MS',
     'CREDITS_CACHE_TTL_MS',
     'MAX_REQUESTS_IN_FLIGHT',
+    'TEAM_RATE_FLOOR_PER_SECOND',
     'MAX_REQUEST_BODY_BYTES',
     'PARSE_MAX_BYTES',
   ],

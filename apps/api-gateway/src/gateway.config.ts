@@ -40,13 +40,21 @@ export class GatewayConfig extends ServiceConfig {
   ALLOW_PRIVATE_TARGETS: boolean = false;
 
   /**
-   * Requests this replica works on at once. From half of them on, a team holding its fair share of them (split among
+   * Requests this replica works on at once. From a quarter of them on, a team holding its fair share of them (split among
    * the active teams) gets a 429 with Retry-After at once (`http/overload/`), rather than queueing behind its own
    * flood or making other teams queue behind it.
    */
   @IsInt()
   @Min(1)
   MAX_REQUESTS_IN_FLIGHT: number = 32;
+
+  /**
+   * Requests per second a team may always start on this replica. Once the replica is saturated, each active team is
+   * held to an even split of the rate the replica sustains, but never below this (`http/overload/team-rate-shares.ts`).
+   */
+  @IsInt()
+  @Min(1)
+  TEAM_RATE_FLOOR_PER_SECOND: number = 50;
 
   /** Largest request body accepted. */
   @IsInt()

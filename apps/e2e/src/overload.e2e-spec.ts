@@ -113,3 +113,64 @@ describe('fairness between teams on a saturated gateway replica', () => {
     }
   });
 });
+
+describe('requests per second per team on a saturated gateway replica', () => {
+  const own = useOwnStack('rate-shares', ['api-gateway', 'scrape-worker', 'billing-service'], {
+    MAX_REQUESTS_IN_FLIGHT: '4',
+    TEAM_RATE_FLOOR_PER_SECOND: '5',
+  });
+
+  it('refuses a flood of cached hits that holds one place at a time past its share of the rate, and serves the other team', async () => {
+    const stack = own.stack();
+    const [floodKey, quietKey] = await Promise.all([newTeamKey(stack, 'flood'), newTeamKey(stack, 'quiet')]);
+    const scrape = (key: string, page: string, signal?: AbortSignal): Promise<Response> =>
+      fetch(`${stack.baseUrl}/v2/scrape`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${own.site().url}${page}` }),
+        signal,
+      });
+    const cachedPage = '/slow?ms=0&cached=1';
+    for (const key of [floodKey, quietKey]) expect((await scrape(key, cachedPage)).status).toBe(200);
+
+    // The quiet team's slow page keeps the replica at its pressure mark (a quarter of its 4 places) throughout.
+    const abandon = new AbortController();
+    const held = scrape(quietKey, '/slow?ms=20000&quiet=held', abandon.signal);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const floodStatuses: number[] = [];
+      const quietStatuses: number[] = [];
+      const flooding = (async () => {
+        // One request at a time: never more than one place, so only a rate share can refuse it.
+        for (const startedAt = Date.now(); Date.now() - startedAt < 3_000;) {
+          const response = await scrape(floodKey, cachedPage);
+          floodStatuses.push(response.status);
+          if (response.status === 429) {
+            expect(response.headers.get('retry-after')).toBe('1');
+            expect(await response.json()).toEqual({
+              success: false,
+              code: 'RATE_LIMIT_EXCEEDED',
+              error: expect.stringContaining('requests per second'),
+              details: { retryAfterSeconds: 1 },
+            });
+          } else await response.arrayBuffer();
+        }
+      })();
+      for (let index = 0; index < 5; index += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const response = await scrape(quietKey, cachedPage);
+        quietStatuses.push(response.status);
+        await response.arrayBuffer();
+      }
+      await flooding;
+
+      expect(quietStatuses).toEqual([200, 200, 200, 200, 200]);
+      expect(floodStatuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+      expect(floodStatuses.filter((status) => status === 200).length).toBeGreaterThan(0);
+      expect(floodStatuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    } finally {
+      abandon.abort();
+      await held.catch(() => undefined);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import type { Plan, PlansRepository, TeamPlan } from '../plans/plans.repository';
-import { CreditBalanceService } from './credit-balance.service';
+import { CreditBalanceService, standingAfterCharges } from './credit-balance.service';
 import type { LedgerRepository, PeriodTotals } from './ledger.repository';
 
 function setup(plan: Plan | undefined, totals: PeriodTotals, now: Date, held = 0) {
@@ -62,39 +62,6 @@ describe('CreditBalanceService', () => {
     });
   });
 
-  it('finds a team used up once its charges reach the plan and grants, whatever its reservations still hold', async () => {
-    const now = new Date('2026-11-25T10:00:00Z');
-    const spent = setup(limited, { charged: 105, granted: 5, tokens: 0 }, now, 40);
-    await expect(spent.service.usedUpAmong(['team-1', 'team-1'])).resolves.toEqual(new Set(['team-1']));
-    expect(spent.ledger.totals).toHaveBeenCalledTimes(1);
-
-    const left = setup(limited, { charged: 104, granted: 5, tokens: 0 }, now);
-    await expect(left.service.usedUpAmong(['team-1'])).resolves.toEqual(new Set());
-    const unlimited = setup({ ...limited, creditsPerPeriod: null }, { charged: 9e6, granted: 0, tokens: 0 }, now);
-    await expect(unlimited.service.usedUpAmong(['team-1'])).resolves.toEqual(new Set());
-  });
-
-  it('tells what each charged team has left, reading only the plan of a team without limits', async () => {
-    const now = new Date('2026-11-25T10:00:00Z');
-    const spent = setup(limited, { charged: 105, granted: 5, tokens: 0 }, now, 40);
-    await expect(spent.service.afterCharges(['team-1', 'team-1'])).resolves.toEqual(
-      new Map([['team-1', { usedUp: true, remainingCredits: 0, remainingTokens: null }]]),
-    );
-    const left = setup(limited, { charged: 50, granted: 0, tokens: 0 }, now, 10);
-    await expect(left.service.afterCharges(['team-1'])).resolves.toEqual(
-      new Map([['team-1', { usedUp: false, remainingCredits: 40, remainingTokens: null }]]),
-    );
-
-    const unlimited = setup({ ...limited, creditsPerPeriod: null }, { charged: 9e6, granted: 0, tokens: 0 }, now);
-    await expect(unlimited.service.afterCharges(['team-1'])).resolves.toEqual(
-      new Map([['team-1', { usedUp: false, remainingCredits: null, remainingTokens: null }]]),
-    );
-    expect(unlimited.ledger.totals).not.toHaveBeenCalled();
-    await expect(
-      setup(undefined, { charged: 0, granted: 0, tokens: 0 }, now).service.afterCharges(['x']),
-    ).resolves.toEqual(new Map());
-  });
-
   it('never reports fewer than zero credits left', async () => {
     const { service } = setup(limited, { charged: 130, granted: 0, tokens: 0 }, new Date('2026-11-25T10:00:00Z'));
 
@@ -118,5 +85,34 @@ describe('CreditBalanceService', () => {
     const { service } = setup(undefined, { charged: 0, granted: 0, tokens: 0 }, new Date());
 
     await expect(service.balanceOf('team-1')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('standingAfterCharges', () => {
+  const team = { teamId: 'team-1', planCredits: 100, planTokens: null, granted: 0, tokens: 0, reserved: 0 };
+
+  it('tells what a charged team has left, less what its reservations still hold, and when its credits are used up', () => {
+    expect(standingAfterCharges({ ...team, charged: 105, granted: 5, reserved: 40 })).toEqual({
+      usedUp: true,
+      remainingCredits: 0,
+      remainingTokens: null,
+    });
+    expect(standingAfterCharges({ ...team, charged: 50, reserved: 10 })).toEqual({
+      usedUp: false,
+      remainingCredits: 40,
+      remainingTokens: null,
+    });
+    // Reservations are credits a job may still spend, not credits gone.
+    expect(standingAfterCharges({ ...team, charged: 60, reserved: 60 }).usedUp).toBe(false);
+  });
+
+  it('has no limits on an unlimited plan, and counts tokens against a plan’s tokens', () => {
+    expect(standingAfterCharges({ ...team, planCredits: null, charged: 9e6 })).toEqual({
+      usedUp: false,
+      remainingCredits: null,
+      remainingTokens: null,
+    });
+    expect(standingAfterCharges({ ...team, planTokens: 1_000, charged: 1, tokens: 1_200 }).remainingTokens).toBe(0);
+    expect(standingAfterCharges({ ...team, planTokens: 1_000, charged: 1, tokens: 300 }).remainingTokens).toBe(700);
   });
 });

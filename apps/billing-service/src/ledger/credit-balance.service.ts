@@ -2,7 +2,7 @@ import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import type { Plan, PlansRepository } from '../plans/plans.repository';
 import { billingPeriodAt } from './billing-period';
-import type { LedgerRepository } from './ledger.repository';
+import type { ChargedTeam, LedgerRepository } from './ledger.repository';
 import type { ReservationsRepository } from './reservations.repository';
 
 /** A team's standing in its current period; credits are null on an unlimited plan. */
@@ -32,6 +32,17 @@ export interface StandingAfterCharges {
   /** Credits left less open reservations; null on an unlimited plan. */
   remainingCredits: number | null;
   remainingTokens: number | null;
+}
+
+/** What a team has left once a batch of charges is in, from where the batch left it (`LedgerRepository.charge`). */
+export function standingAfterCharges(team: ChargedTeam): StandingAfterCharges {
+  const { planCredits, planTokens } = team;
+  return {
+    usedUp: planCredits !== null && planCredits + team.granted - team.charged <= 0,
+    remainingCredits:
+      planCredits === null ? null : Math.max(0, planCredits + team.granted - team.charged - team.reserved),
+    remainingTokens: planTokens === null ? null : Math.max(0, planTokens - team.tokens),
+  };
 }
 
 /**
@@ -71,46 +82,6 @@ export class CreditBalanceService {
       now,
     });
     return { reservationId: reservation.id, granted: reservation.granted };
-  }
-
-  /**
-   * The teams among these whose charges of the current period reached their plan's credits and grants. Reservations
-   * do not count here: a job's own reservation is credits it may still spend, while used-up credits are gone.
-   */
-  async usedUpAmong(teamIds: Iterable<string>): Promise<Set<string>> {
-    const usedUp = new Set<string>();
-    const periodStart = billingPeriodAt(this.now()).start;
-    for (const teamId of new Set(teamIds)) {
-      const planCredits = (await this.plans.ofTeam(teamId))?.plan.creditsPerPeriod ?? null;
-      if (planCredits === null) continue;
-      const totals = await this.ledger.totals(teamId, periodStart);
-      if (planCredits + totals.granted - totals.charged <= 0) usedUp.add(teamId);
-    }
-    return usedUp;
-  }
-
-  /**
-   * Each charged team's standing after its charges, read once per team: on a plan without credit or token limits
-   * only the plan is read. A team billing does not know is left out.
-   */
-  async afterCharges(teamIds: Iterable<string>): Promise<Map<string, StandingAfterCharges>> {
-    const standings = new Map<string, StandingAfterCharges>();
-    for (const teamId of new Set(teamIds)) {
-      const teamPlan = await this.plans.ofTeam(teamId);
-      if (!teamPlan) continue;
-      if (teamPlan.plan.creditsPerPeriod === null && teamPlan.plan.tokensPerPeriod === null) {
-        standings.set(teamId, { usedUp: false, remainingCredits: null, remainingTokens: null });
-        continue;
-      }
-      const balance = await this.balanceOf(teamId);
-      const planCredits = balance.planCredits;
-      standings.set(teamId, {
-        usedUp: planCredits !== null && planCredits + balance.grantedCredits - balance.usedCredits <= 0,
-        remainingCredits: balance.remainingCredits,
-        remainingTokens: balance.remainingTokens,
-      });
-    }
-    return standings;
   }
 
   async balanceOf(teamId: string): Promise<TeamBalance> {

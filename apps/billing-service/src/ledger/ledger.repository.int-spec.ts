@@ -1,7 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import type { KyselyPlugin } from 'kysely';
+import { createKysely } from '@wh/platform/database';
 import { testDatabase } from '@wh/testing';
 import type { BillingDatabase } from '../database/billing-database';
+import { PlansRepository } from '../plans/plans.repository';
+import { TeamsRepository } from '../teams/teams.repository';
 import { type ChargeRecord, LedgerRepository } from './ledger.repository';
+import { ReservationsRepository } from './reservations.repository';
+
+/** Counts the statements sent through the Kysely instance it is attached to. */
+function statementCounter(): KyselyPlugin & { count: number } {
+  const counter = {
+    count: 0,
+    transformQuery: ({ node }: Parameters<KyselyPlugin['transformQuery']>[0]) => {
+      counter.count += 1;
+      return node;
+    },
+    transformResult: async ({ result }: Parameters<KyselyPlugin['transformResult']>[0]) => result,
+  };
+  return counter;
+}
 
 describe('LedgerRepository', () => {
   const database = testDatabase<BillingDatabase>();
@@ -43,7 +61,7 @@ describe('LedgerRepository', () => {
       charge(teamId, { credits: 2, occurredAt: new Date('2026-12-01T00:00:00Z') }),
     ];
 
-    expect(await ledger.charge(charges)).toBe(3);
+    expect((await ledger.charge(charges)).newCharges).toBe(3);
 
     expect(await ledgerCredits(charges.map((c) => c.eventId))).toEqual([1, 5, 2]);
     expect(await ledger.totals(teamId, november)).toEqual({ charged: 6, granted: 0, tokens: 0 });
@@ -55,7 +73,7 @@ describe('LedgerRepository', () => {
     const first = charge(teamId, { credits: 2 });
 
     await ledger.charge([first]);
-    expect(await ledger.charge([{ ...first, credits: 9 }])).toBe(0);
+    expect((await ledger.charge([{ ...first, credits: 9 }])).newCharges).toBe(0);
 
     expect(await ledgerCredits([first.eventId])).toEqual([2]);
     expect(await ledger.totals(teamId, november)).toEqual({ charged: 2, granted: 0, tokens: 0 });
@@ -66,7 +84,7 @@ describe('LedgerRepository', () => {
     const repeated = charge(teamId);
     const other = charge(teamId);
 
-    expect(await ledger.charge([repeated, other, repeated])).toBe(2);
+    expect((await ledger.charge([repeated, other, repeated])).newCharges).toBe(2);
 
     expect(await ledger.totals(teamId, november)).toEqual({ charged: 2, granted: 0, tokens: 0 });
   });
@@ -82,9 +100,76 @@ describe('LedgerRepository', () => {
       ledger.charge(charges.slice(50)),
     ]);
 
-    expect(inserted.reduce((sum, n) => sum + n, 0)).toBe(200);
+    expect(inserted.reduce((sum, outcome) => sum + outcome.newCharges, 0)).toBe(200);
     expect(await ledger.totals(teamId, november)).toEqual({ charged: 200, granted: 0, tokens: 0 });
     expect(await ledger.drift()).toEqual([]);
+  });
+
+  it('charges a batch for many teams in one statement, and reads back where each team it charged stands now', async () => {
+    const now = new Date('2026-11-25T10:00:00Z');
+    const plans = new PlansRepository(database.db);
+    await plans.define({
+      id: 'hundred',
+      creditsPerPeriod: 100,
+      concurrency: null,
+      tokensPerPeriod: 1_000,
+      rateLimits: {},
+    });
+    const teams = new TeamsRepository(database.db);
+    const [limited, unlimited, repeated] = await Promise.all(
+      ['limited', 'unlimited', 'repeated'].map((name) => teams.create(`${name}-${randomUUID()}`, 2)),
+    );
+    if (!limited || !unlimited || !repeated) throw new Error('teams not created');
+    await plans.assign(limited.id, 'hundred');
+    await ledger.grant({ idempotencyKey: randomUUID(), teamId: limited.id, credits: 10, reason: 'goodwill', at: now });
+    const crawlJob = randomUUID();
+    const reservations = new ReservationsRepository(database.db);
+    const reservation = await reservations.reserve({
+      teamId: limited.id,
+      periodStart: november,
+      planCredits: 100,
+      wanted: 30,
+      perPage: 1,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+      now,
+    });
+    await reservations.bind(limited.id, reservation.id ?? '', crawlJob);
+    await ledger.charge([charge(limited.id, { jobId: crawlJob, credits: 5 })], now);
+    const already = charge(repeated.id);
+    await ledger.charge([already], now);
+
+    // One connection, on which an earlier group prepared the statement already.
+    const counter = statementCounter();
+    const connection = createKysely<BillingDatabase>(database.url, () => undefined, 1).withPlugin(counter);
+    await new LedgerRepository(connection).charge([charge(unlimited.id)], now);
+    counter.count = 0;
+    const outcome = await new LedgerRepository(connection).charge(
+      [
+        charge(limited.id, { jobId: crawlJob, credits: 4, occurredAt: now }),
+        charge(limited.id, { credits: 2, tokens: 300, occurredAt: now }),
+        // Last period's page, delivered late: it counts in October, not in what the team has now.
+        charge(limited.id, { credits: 7, occurredAt: new Date('2026-10-31T23:00:00Z') }),
+        charge(unlimited.id, { occurredAt: now }),
+        charge(unlimited.id, { occurredAt: now }),
+        { ...already, credits: 9 },
+        charge(randomUUID(), { occurredAt: now }),
+      ],
+      now,
+    );
+
+    await connection.destroy();
+    expect(counter.count).toBe(1);
+    expect(outcome.newCharges).toBe(6);
+    expect(outcome.teams.sort((a) => (a.teamId === limited.id ? -1 : 1))).toEqual([
+      // Charged 5 + 4 + 2 this period; the crawl's 30 reserved less its 9 charged pages is still held.
+      { teamId: limited.id, planCredits: 100, planTokens: 1_000, charged: 11, granted: 10, tokens: 300, reserved: 21 },
+      { teamId: unlimited.id, planCredits: null, planTokens: null, charged: 3, granted: 0, tokens: 0, reserved: 0 },
+    ]);
+    expect(await ledger.totals(limited.id, new Date('2026-10-01T00:00:00Z'))).toEqual({
+      charged: 7,
+      granted: 0,
+      tokens: 0,
+    });
   });
 
   it('keeps grants and revocations in their period, once per key, with their reason', async () => {

@@ -1,7 +1,9 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { creditsCharged } from '@wh/platform/telemetry';
 import type { BillingDatabase, LedgerEntryKind } from '../database/billing-database';
+import { UNLIMITED_PLAN_ID } from '../plans/plans.repository';
 import { billingPeriodAt } from './billing-period';
+import { executeChargeBatch } from './charge-batch.statement';
 
 /** One page's (or request's) credits; the usage event id is its idempotency key. */
 export interface ChargeRecord {
@@ -24,6 +26,36 @@ export interface Adjustment {
   reason: string;
   at: Date;
 }
+
+/** A team that a batch charged anew, as it stands in the current period once the batch is in. */
+export interface ChargedTeam {
+  teamId: string;
+  /** The plan's credits and LLM tokens a period; null: unlimited. */
+  planCredits: number | null;
+  planTokens: number | null;
+  /** The current period's running totals, this batch included. */
+  charged: number;
+  granted: number;
+  tokens: number;
+  /** Credits of the period open reservations still hold beyond what their jobs were charged, this batch included. */
+  reserved: number;
+}
+
+/** What a batch of charges did: how many were new, and where each team they charged stands now. */
+export interface ChargeOutcome {
+  newCharges: number;
+  /** The teams with new charges that billing knows; a team it does not know is charged and left out. */
+  teams: ChargedTeam[];
+}
+
+interface NewChargesOfKind {
+  kind: string | null;
+  newCharges: number;
+  credits: number;
+}
+
+type ChargedTeamRow = Omit<ChargedTeam, 'charged' | 'granted' | 'tokens' | 'reserved'> &
+  Record<'charged' | 'granted' | 'tokens' | 'reserved', number | string>;
 
 export interface PeriodTotals {
   charged: number;
@@ -70,67 +102,46 @@ export class LedgerRepository {
   constructor(private readonly db: Kysely<BillingDatabase>) {}
 
   /**
-   * Idempotent by event id; returns how many charges were new. One statement, so one round trip and atomic without a
-   * transaction around it: the rows are inserted, and only the rows that were new are added to the totals.
+   * Idempotent by event id. One statement whatever the batch holds, so one round trip and atomic without a
+   * transaction around it: the rows are inserted, only the rows that were new are added to the totals, and what each
+   * team with new charges stands at in the period of `now` is read back, its new charges and reservations included.
+   * The charges travel as arrays, so the statement is the same for every batch, prepared once per connection
+   * (`charge-batch.statement.ts`).
    */
-  async charge(charges: readonly ChargeRecord[]): Promise<number> {
-    if (charges.length === 0) return 0;
+  async charge(charges: readonly ChargeRecord[], now: Date = new Date()): Promise<ChargeOutcome> {
+    if (charges.length === 0) return { newCharges: 0, teams: [] };
     // Rows and totals are written in key order, so two replicas with overlapping batches wait instead of deadlocking.
     const sorted = [...charges].sort((a, b) => (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
-    const result = await this.db
-      .with('inserted', (db) =>
-        db
-          .insertInto('credit_ledger')
-          .values(
-            sorted.map((charge) => ({
-              idempotency_key: charge.eventId,
-              team_id: charge.teamId,
-              entry: 'charge' as const,
-              credits: charge.credits,
-              tokens: charge.tokens ?? 0,
-              kind: charge.kind,
-              job_id: charge.jobId,
-              api_key_id: charge.apiKeyId ?? null,
-              period_start: billingPeriodAt(charge.occurredAt).start,
-              occurred_at: charge.occurredAt,
-            })),
-          )
-          .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-          .returning(['team_id', 'period_start', 'credits', 'tokens', 'kind']),
-      )
-      // Postgres runs a data-modifying WITH to completion whether or not the outer query reads it.
-      .with('totals', (db) =>
-        db
-          .insertInto('credit_balances')
-          .columns(['team_id', 'period_start', 'charged', 'granted', 'tokens'])
-          .expression((eb) =>
-            eb
-              .selectFrom('inserted')
-              .select((inner) => [
-                'team_id',
-                'period_start',
-                inner.fn.sum<number>('credits').as('charged'),
-                sql<number>`0`.as('granted'),
-                inner.fn.sum<number>('tokens').as('tokens'),
-              ])
-              .groupBy(['team_id', 'period_start'])
-              .orderBy('team_id')
-              .orderBy('period_start'),
-          )
-          .onConflict((conflict) =>
-            conflict.columns(['team_id', 'period_start']).doUpdateSet({
-              charged: sql`credit_balances.charged + excluded.charged`,
-              tokens: sql`credit_balances.tokens + excluded.tokens`,
-            }),
-          ),
-      )
-      .selectFrom('inserted')
-      .select((eb) => ['kind', eb.fn.countAll<string>().as('new_charges'), eb.fn.sum<string>('credits').as('credits')])
-      .groupBy('kind')
-      .execute();
+    const row = await executeChargeBatch<NewChargesOfKind, ChargedTeamRow>(
+      this.db,
+      {
+        eventIds: sorted.map((charge) => charge.eventId),
+        teamIds: sorted.map((charge) => charge.teamId),
+        credits: sorted.map((charge) => charge.credits),
+        tokens: sorted.map((charge) => charge.tokens ?? 0),
+        kinds: sorted.map((charge) => charge.kind),
+        jobIds: sorted.map((charge) => charge.jobId),
+        apiKeyIds: sorted.map((charge) => charge.apiKeyId ?? null),
+        periodStarts: sorted.map((charge) => billingPeriodAt(charge.occurredAt).start),
+        occurredAts: sorted.map((charge) => charge.occurredAt),
+      },
+      { periodStart: billingPeriodAt(now).start, now, defaultPlanId: UNLIMITED_PLAN_ID },
+    );
+    const { kinds, teams } = row ?? { kinds: [], teams: [] };
     // Counted once the statement has committed: a charge rolled back is never reported.
-    for (const row of result) creditsCharged.inc({ kind: row.kind ?? 'none' }, Number(row.credits));
-    return result.reduce((count, row) => count + Number(row.new_charges), 0);
+    for (const row of kinds) creditsCharged.inc({ kind: row.kind ?? 'none' }, Number(row.credits));
+    return {
+      newCharges: kinds.reduce((count, row) => count + Number(row.newCharges), 0),
+      teams: teams.map((row) => ({
+        teamId: row.teamId,
+        planCredits: row.planCredits,
+        planTokens: row.planTokens,
+        charged: Number(row.charged),
+        granted: Number(row.granted),
+        tokens: Number(row.tokens),
+        reserved: Number(row.reserved),
+      })),
+    };
   }
 
   /** Idempotent by key; false when the key was used before. */

@@ -24,8 +24,6 @@ describe('UsageHandler behind the durable consumers, on a real JetStream and Pos
           announcements.push({ teamIds: [...teamIds] });
         },
       },
-      { afterCharges: async () => new Map() },
-      { warn: () => undefined },
       { USAGE_BATCH_WINDOW_MS: 50 },
     );
     await nats.consume({

@@ -1,10 +1,9 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Consumers, UsageBatchRecordedEvent, UsageRecordedEvent } from '@wh/contracts';
-import { LOGGER, type Logger } from '@wh/platform/logging';
 import { ConsumeStream, PreserveRpcErrors } from '@wh/platform/messaging';
 import { BillingConfig } from '../billing.config';
 import { CreditsChangedNotifier } from '../credits/credits-changed.notifier';
-import { CreditBalanceService, type StandingAfterCharges } from '../ledger/credit-balance.service';
+import { standingAfterCharges } from '../ledger/credit-balance.service';
 import { type ChargeRecord, LedgerRepository } from '../ledger/ledger.repository';
 import { ChargeBatcher } from './charge-batcher';
 
@@ -21,8 +20,6 @@ export class UsageHandler {
   constructor(
     @Inject(LedgerRepository) private readonly ledger: LedgerRepository,
     @Inject(CreditsChangedNotifier) private readonly notifier: Pick<CreditsChangedNotifier, 'chargesCommitted'>,
-    @Inject(CreditBalanceService) private readonly balances: Pick<CreditBalanceService, 'afterCharges'>,
-    @Inject(LOGGER) private readonly logger: Pick<Logger, 'warn'>,
     @Inject(BillingConfig) config: Pick<BillingConfig, 'USAGE_BATCH_WINDOW_MS'>,
   ) {
     this.batcher = new ChargeBatcher((charges) => this.charge(charges), config.USAGE_BATCH_WINDOW_MS);
@@ -39,23 +36,11 @@ export class UsageHandler {
     await this.batcher.add(batch.charges.map((charge) => ({ ...charge, occurredAt: new Date(charge.occurredAt) })));
   }
 
+  /** One statement charges the group and reads where each team it charged stands, for the announcement. */
   private async charge(charges: ChargeRecord[]): Promise<void> {
-    if ((await this.ledger.charge(charges)) === 0) return;
-    const teamIds = new Set(charges.map((charge) => charge.teamId));
-    await this.notifier.chargesCommitted(teamIds, await this.standingsAfter(teamIds));
-  }
-
-  /**
-   * The charges are committed, so failing here would only make the redelivery find nothing new to announce. The
-   * announcement then says only that the team was charged (gateways refresh it), and a missed "used up" is made good
-   * by the team's next charge, which asks again.
-   */
-  private async standingsAfter(teamIds: Set<string>): Promise<Map<string, StandingAfterCharges>> {
-    try {
-      return await this.balances.afterCharges(teamIds);
-    } catch (error) {
-      this.logger.warn({ err: error }, 'could not tell what the charged teams have left');
-      return new Map();
-    }
+    const outcome = await this.ledger.charge(charges);
+    if (outcome.newCharges === 0) return;
+    const standings = new Map(outcome.teams.map((team) => [team.teamId, standingAfterCharges(team)]));
+    await this.notifier.chargesCommitted(standings.keys(), standings);
   }
 }

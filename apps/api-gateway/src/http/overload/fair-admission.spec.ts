@@ -1,13 +1,17 @@
-import { ACTIVE_TEAM_WINDOW_MS, FairAdmission } from './fair-admission';
+import { ACTIVE_TEAM_WINDOW_MS, FairAdmission, type Refusal } from './fair-admission';
+import { CAPACITY_ESTIMATE_LIFETIME_MS, RATE_SHARES_HOLD_MS } from './team-rate-shares';
 
 function admitMany(admission: FairAdmission, teamId: string, count: number): boolean[] {
-  return Array.from({ length: count }, () => admission.tryAdmit(teamId));
+  return Array.from({ length: count }, () => admission.tryAdmit(teamId) === undefined);
 }
 
-/** A FairAdmission on a clock the test moves. */
+/** A FairAdmission on a clock the test moves; the rate floor is high enough to stay out of these tests' way. */
 function withClock(maxInFlight: number): { admission: FairAdmission; advance(ms: number): void } {
   let now = 1_000_000;
-  return { admission: new FairAdmission(maxInFlight, () => now), advance: (ms) => (now += ms) };
+  return {
+    admission: new FairAdmission({ maxInFlight, teamRateFloorPerSecond: 10_000 }, () => now),
+    advance: (ms) => (now += ms),
+  };
 }
 
 describe('FairAdmission', () => {
@@ -48,7 +52,7 @@ describe('FairAdmission', () => {
 
     expect(admitMany(admission, 'quiet', 3)).toEqual([true, true, true]);
     // The quiet team holds 3 now: the flood may hold 7, and holds 8.
-    expect(admission.tryAdmit('flood')).toBe(false);
+    expect(admission.tryAdmit('flood')).toBe('places');
     admission.release('flood');
     admission.release('flood');
     expect(admitMany(admission, 'flood', 2)).toEqual([true, false]);
@@ -59,13 +63,13 @@ describe('FairAdmission', () => {
     const { admission } = withClock(4);
     admitMany(admission, 'flood', 4);
 
-    expect(admission.tryAdmit('quiet')).toBe(true);
+    expect(admission.tryAdmit('quiet')).toBeUndefined();
     admission.release('flood');
     admission.release('flood');
     // Two teams active: the flood holds 2, its share of 4, and is refused until it holds less.
-    expect(admission.tryAdmit('flood')).toBe(false);
+    expect(admission.tryAdmit('flood')).toBe('places');
     admission.release('flood');
-    expect(admission.tryAdmit('flood')).toBe(true);
+    expect(admission.tryAdmit('flood')).toBeUndefined();
   });
 
   it('gives the whole replica back to a team once the others have been idle for the window', () => {
@@ -73,7 +77,7 @@ describe('FairAdmission', () => {
     admission.tryAdmit('quiet');
     admission.release('quiet');
     admitMany(admission, 'flood', 2);
-    expect(admission.tryAdmit('flood')).toBe(false);
+    expect(admission.tryAdmit('flood')).toBe('places');
 
     advance(ACTIVE_TEAM_WINDOW_MS + 1);
 
@@ -87,5 +91,104 @@ describe('FairAdmission', () => {
     admission.release('a');
     admission.release('never');
     expect(admission.inProgress()).toBe(0);
+  });
+});
+
+describe('FairAdmission: rate shares under pressure', () => {
+  /** maxInFlight 8: the replica is saturated from 2 requests in progress. */
+  function rated(teamRateFloorPerSecond: number) {
+    let now = 1_000_000;
+    const admission = new FairAdmission({ maxInFlight: 8, teamRateFloorPerSecond }, () => now);
+    const advance = (ms: number): void => {
+      now += ms;
+    };
+    /** `teamId` sends `count` quick requests, one every `everyMs`, each answered before the next: the outcomes. */
+    const send = (teamId: string, everyMs: number, count: number): Map<Refusal | 'admitted', number> => {
+      const outcomes = new Map<Refusal | 'admitted', number>();
+      for (let sent = 0; sent < count; sent += 1) {
+        const refusal = admission.tryAdmit(teamId);
+        if (!refusal) admission.release(teamId);
+        const outcome = refusal ?? 'admitted';
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+        advance(everyMs);
+      }
+      return outcomes;
+    };
+    /** The flood sends one request every 10 ms and `quiet` one every 100 ms, for `forMs`: the outcomes of each. */
+    const floodBeside = (quiet: string, forMs: number) => {
+      const flood = new Map<Refusal | 'admitted', number>();
+      const quietOutcomes = new Map<Refusal | 'admitted', number>();
+      const add = (into: Map<Refusal | 'admitted', number>, from: Map<Refusal | 'admitted', number>): void => {
+        for (const [outcome, count] of from) into.set(outcome, (into.get(outcome) ?? 0) + count);
+      };
+      for (let elapsed = 0; elapsed < forMs; elapsed += 100) {
+        add(quietOutcomes, send(quiet, 0, 1));
+        add(flood, send('flood', 10, 10));
+      }
+      return { flood, quiet: quietOutcomes };
+    };
+    /** The flood holds two requests at once and asks for a third: the replica is saturated. */
+    const saturate = (): void => {
+      const admitted = admitMany(admission, 'flood', 3).filter(Boolean).length;
+      for (let index = 0; index < admitted; index += 1) admission.release('flood');
+    };
+    return { admission, advance, send, floodBeside, saturate };
+  }
+
+  it('takes a quick flood’s every request while the replica is not saturated, however fast it comes', () => {
+    const { send } = rated(5);
+    send('quiet', 100, 1);
+    expect(send('flood', 2, 500)).toEqual(new Map([['admitted', 500]]));
+  });
+
+  it('holds a flood to an even split of the rate the replica sustained when saturated, and takes every quiet request', () => {
+    const { send, floodBeside, saturate } = rated(5);
+    send('flood', 10, 100);
+    send('quiet', 100, 1);
+    // In the second before it saturated the replica completed 81 requests (the flood's last 80, the quiet team's one):
+    // 40.5 a second for each of the two teams, plus a burst of a tenth of a second.
+    saturate();
+    const { flood, quiet } = floodBeside('quiet', 2_000);
+    expect(quiet).toEqual(new Map([['admitted', 20]]));
+    expect(flood.get('admitted')).toBeGreaterThanOrEqual(2 * 40);
+    expect(flood.get('admitted')).toBeLessThanOrEqual(2 * 41 + 5);
+    expect(flood.get('rate')).toBe(200 - (flood.get('admitted') ?? 0));
+  });
+
+  it('never holds a team below the floor', () => {
+    const { send, floodBeside, saturate } = rated(40);
+    send('flood', 50, 20);
+    send('quiet', 100, 1);
+    saturate();
+    const { flood } = floodBeside('quiet', 1_000);
+    expect(flood.get('admitted')).toBeGreaterThanOrEqual(40);
+    expect(flood.get('admitted')).toBeLessThanOrEqual(40 + 4 + 1);
+  });
+
+  it('does not hold a team alone to a rate', () => {
+    const { send, saturate } = rated(5);
+    send('flood', 10, 100);
+    saturate();
+    expect(send('flood', 2, 250)).toEqual(new Map([['admitted', 250]]));
+  });
+
+  it('lets the shares go once the replica was neither saturated nor anyone refused for a while', () => {
+    const { advance, send, floodBeside, saturate } = rated(5);
+    send('flood', 10, 100);
+    send('quiet', 100, 1);
+    saturate();
+    expect(floodBeside('quiet', 500).flood.get('rate')).toBeGreaterThan(0);
+    advance(RATE_SHARES_HOLD_MS + 1);
+    expect(floodBeside('quiet', 500).flood).toEqual(new Map([['admitted', 50]]));
+  });
+
+  it('measures again after the estimate’s lifetime, even while a flood is still refused', () => {
+    const { floodBeside, send, saturate } = rated(5);
+    send('flood', 10, 100);
+    send('quiet', 100, 1);
+    saturate();
+    const held = floodBeside('quiet', CAPACITY_ESTIMATE_LIFETIME_MS);
+    expect(held.flood.get('rate')).toBeGreaterThan(0);
+    expect(floodBeside('quiet', 500).flood).toEqual(new Map([['admitted', 50]]));
   });
 });

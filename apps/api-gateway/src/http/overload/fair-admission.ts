@@ -1,3 +1,5 @@
+import { TeamRateShares } from './team-rate-shares';
+
 /** How long a team counts as sharing the replica after its last request was taken. */
 export const ACTIVE_TEAM_WINDOW_MS = 1_000;
 
@@ -9,6 +11,15 @@ export const MIN_SHARE = 2;
  * to share out, and a team's few parallel requests must not be refused because another team sent one a moment ago.
  */
 export const PRESSURE_FROM = 0.25;
+
+/** Why a request was not taken: its team holds its share of the places, or has started its share of the rate. */
+export type Refusal = 'places' | 'rate';
+
+/** What a replica admits: its places, and the requests per second a team may always start while others are active. */
+export interface AdmissionLimits {
+  maxInFlight: number;
+  teamRateFloorPerSecond: number;
+}
 
 /**
  * Requests one gateway replica has in progress, per team, and the decision to take one more.
@@ -25,34 +36,50 @@ export const PRESSURE_FROM = 0.25;
  * A team counts as active while it has requests in progress and for `ACTIVE_TEAM_WINDOW_MS` after its last one was
  * taken: a team sending one quick request at a time still counts between its requests, so a flood cannot take the
  * places it leaves free meanwhile.
+ *
+ * Places bound a team's queue, not its rate; once the replica is saturated, `TeamRateShares` bounds each active
+ * team's requests per second too.
  */
 export class FairAdmission {
   private readonly inFlightByTeam = new Map<string, number>();
   private readonly lastAdmittedAt = new Map<string, number>();
   private inFlight = 0;
+  private readonly maxInFlight: number;
   private readonly pressureFrom: number;
+  private readonly rateShares: TeamRateShares;
 
   constructor(
-    private readonly maxInFlight: number,
+    limits: AdmissionLimits,
     private readonly now: () => number = Date.now,
   ) {
-    this.pressureFrom = Math.max(1, Math.floor(maxInFlight * PRESSURE_FROM));
+    this.maxInFlight = limits.maxInFlight;
+    this.pressureFrom = Math.max(1, Math.floor(limits.maxInFlight * PRESSURE_FROM));
+    this.rateShares = new TeamRateShares(limits.teamRateFloorPerSecond);
   }
 
-  /** Counts the request in and returns true, or returns false when the team holds its share already. */
-  tryAdmit(teamId: string): boolean {
+  /** Counts the request in and returns undefined, or says why the team may not start one more now. */
+  tryAdmit(teamId: string): Refusal | undefined {
+    const now = this.now();
     const held = this.inFlightByTeam.get(teamId) ?? 0;
-    if (this.inFlight >= this.pressureFrom && held >= this.share(teamId)) return false;
+    const saturated = this.inFlight >= this.pressureFrom;
+    if (saturated) this.rateShares.saturated(now);
+    // Counting the active teams walks them all: only done when something is to be shared.
+    if (saturated || this.rateShares.inForce(now)) {
+      const teams = this.activeTeams(teamId, now);
+      if (saturated && held >= this.share(teamId, teams)) return 'places';
+      if (!this.rateShares.tryTake(teamId, teams, now)) return 'rate';
+    }
     this.inFlightByTeam.set(teamId, held + 1);
-    this.lastAdmittedAt.set(teamId, this.now());
+    this.lastAdmittedAt.set(teamId, now);
     this.inFlight += 1;
-    return true;
+    return undefined;
   }
 
   /** The request admitted for `teamId` ended (answered, failed or abandoned by the client). */
   release(teamId: string): void {
     const held = this.inFlightByTeam.get(teamId);
     if (held === undefined) return;
+    this.rateShares.completed(this.now());
     if (held <= 1) this.inFlightByTeam.delete(teamId);
     else this.inFlightByTeam.set(teamId, held - 1);
     this.inFlight -= 1;
@@ -64,8 +91,7 @@ export class FairAdmission {
   }
 
   /** The places `teamId` may hold now: all of them alone, otherwise bounded by what the other active teams hold. */
-  private share(teamId: string): number {
-    const teams = this.activeTeams(teamId);
+  private share(teamId: string, teams: number): number {
     if (teams === 1) return this.maxInFlight;
     let busiestOther = 0;
     for (const [other, held] of this.inFlightByTeam) if (other !== teamId) busiestOther = Math.max(busiestOther, held);
@@ -73,13 +99,16 @@ export class FairAdmission {
     return Math.min(evenSplit, Math.max(MIN_SHARE, 2 * busiestOther + 1));
   }
 
-  private activeTeams(asking: string): number {
-    const since = this.now() - ACTIVE_TEAM_WINDOW_MS;
+  private activeTeams(asking: string, now: number): number {
+    const since = now - ACTIVE_TEAM_WINDOW_MS;
     let teams = 0;
     for (const [teamId, admittedAt] of this.lastAdmittedAt) {
       if (admittedAt >= since || this.inFlightByTeam.has(teamId)) teams += 1;
       // Forgotten here rather than on a timer: a team idle for the window no longer shares anything.
-      else this.lastAdmittedAt.delete(teamId);
+      else {
+        this.lastAdmittedAt.delete(teamId);
+        this.rateShares.forget(teamId);
+      }
     }
     return this.lastAdmittedAt.has(asking) ? teams : teams + 1;
   }

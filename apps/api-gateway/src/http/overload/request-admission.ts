@@ -3,10 +3,15 @@ import type { Response } from 'express';
 import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { GatewayConfig } from '../../gateway.config';
-import { FairAdmission } from './fair-admission';
+import { FairAdmission, type Refusal } from './fair-admission';
 
 /** Seconds a refused client is told to wait: in-flight requests of a cached page end in milliseconds. */
 const RETRY_AFTER_SECONDS = 1;
+
+const REFUSALS: Record<Refusal, string> = {
+  places: 'This server is at capacity and your team has its share of it in progress.',
+  rate: 'This server is at capacity and your team has sent its share of the requests per second it serves.',
+};
 
 /**
  * Back-pressure for this replica: a request is counted from the moment its team is known until its response is
@@ -20,17 +25,23 @@ export class RequestAdmission {
   private readonly admitted = new WeakSet<object>();
 
   constructor(@Inject(GatewayConfig) config: GatewayConfig) {
-    this.admission = new FairAdmission(config.MAX_REQUESTS_IN_FLIGHT);
+    this.admission = new FairAdmission({
+      maxInFlight: config.MAX_REQUESTS_IN_FLIGHT,
+      teamRateFloorPerSecond: config.TEAM_RATE_FLOOR_PER_SECOND,
+    });
   }
 
   /** Admits the request of `teamId` for as long as `response` is open, or throws RATE_LIMIT_EXCEEDED. */
   admit(teamId: string, response: Pick<Response, 'once'>): void {
     if (this.admitted.has(response)) return;
-    if (!this.admission.tryAdmit(teamId)) {
+    const refusal = this.admission.tryAdmit(teamId);
+    if (refusal) {
       throw new DomainError(
         ErrorCode.RateLimitExceeded,
-        `This server is at capacity and your team has its share of it in progress. Please retry after ${RETRY_AFTER_SECONDS}s.`,
-        { retryAfterSeconds: RETRY_AFTER_SECONDS },
+        `${REFUSALS[refusal]} Please retry after ${RETRY_AFTER_SECONDS}s.`,
+        {
+          retryAfterSeconds: RETRY_AFTER_SECONDS,
+        },
       );
     }
     this.admitted.add(response);
