@@ -127,10 +127,10 @@ describe('FairAdmission: rate shares under pressure', () => {
       }
       return { flood, quiet: quietOutcomes };
     };
-    /** The flood holds two requests at once and asks for a third: the replica is saturated. */
-    const saturate = (): void => {
-      const admitted = admitMany(admission, 'flood', 3).filter(Boolean).length;
-      for (let index = 0; index < admitted; index += 1) admission.release('flood');
+    /** `teamId` holds two requests at once and asks for a third: the replica is saturated. */
+    const saturate = (teamId = 'flood'): void => {
+      const admitted = admitMany(admission, teamId, 3).filter(Boolean).length;
+      for (let index = 0; index < admitted; index += 1) admission.release(teamId);
     };
     return { admission, advance, send, floodBeside, saturate };
   }
@@ -153,6 +153,21 @@ describe('FairAdmission: rate shares under pressure', () => {
     expect(flood.get('admitted')).toBeGreaterThanOrEqual(2 * 40);
     expect(flood.get('admitted')).toBeLessThanOrEqual(2 * 41 + 5);
     expect(flood.get('rate')).toBe(200 - (flood.get('admitted') ?? 0));
+  });
+
+  it('does not lower its estimate from saturations measured while the shares hold the flood back', () => {
+    const { send, floodBeside, saturate } = rated(5);
+    send('flood', 10, 100);
+    send('quiet', 100, 1);
+    saturate();
+    // Held at its share, the flood completes about 40 a second, so saturations (the quiet team's burst, as the flood
+    // has no allowance left) now measure the held rate, not what the replica served before.
+    for (let second = 0; second < 3; second += 1) {
+      floodBeside('quiet', 1_000);
+      saturate('quiet');
+    }
+    const { flood } = floodBeside('quiet', 1_000);
+    expect(flood.get('admitted')).toBeGreaterThanOrEqual(40);
   });
 
   it('never holds a team below the floor', () => {

@@ -32,6 +32,7 @@ export class TeamRateShares {
   private readonly completions = new CompletionRate();
   private sustainedPerSecond: number | undefined;
   private estimatedAt = 0;
+  private measuredAt = Number.NEGATIVE_INFINITY;
   private lastPressureAt = 0;
   private lastRefusalAt = 0;
   private readonly allowances = new Map<string, Allowance>();
@@ -46,9 +47,19 @@ export class TeamRateShares {
   /** The replica is saturated now: its requests in progress reached the mark from which places are shared. */
   saturated(now: number): void {
     this.lastPressureAt = now;
-    if (this.sustainedPerSecond !== undefined && now - this.estimatedAt < BUCKET_MS) return;
-    this.sustainedPerSecond = this.completions.perSecond(now);
-    this.estimatedAt = now;
+    if (now - this.measuredAt < BUCKET_MS) return;
+    this.measuredAt = now;
+    const measured = this.completions.perSecond(now);
+    const held = this.sustainedRate(now);
+    if (held === undefined) {
+      this.sustainedPerSecond = measured;
+      this.estimatedAt = now;
+      return;
+    }
+    // While the shares hold teams back, what completes is what they let through, not what the replica can serve: a
+    // measure taken then may raise the estimate but never lower it, or each saturation would ratchet the shares down
+    // to the floor. A lower capacity is found once the estimate's lifetime runs out and it is measured afresh.
+    this.sustainedPerSecond = Math.max(held, measured);
   }
 
   /** Whether the shares are in force now; when they are no longer, they are dropped. */
