@@ -8,6 +8,21 @@ async function newTeamKey(stack: Parameters<typeof admin>[0], label: string): Pr
   return (await admin(stack, ['create-key', name])).trim().split('\n').at(-1) ?? '';
 }
 
+/** POSTs `body` to /v2/scrape of `stack` with `key`. */
+function postScrape(
+  stack: Parameters<typeof admin>[0],
+  key: string,
+  body: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<Response> {
+  return fetch(`${stack.baseUrl}/v2/scrape`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+}
+
 describe('back-pressure of a saturated gateway replica', () => {
   const own = useOwnStack('overload', ['api-gateway', 'scrape-worker', 'billing-service'], {
     MAX_REQUESTS_IN_FLIGHT: '4',
@@ -17,12 +32,7 @@ describe('back-pressure of a saturated gateway replica', () => {
     const stack = own.stack();
     const [floodKey, quietKey] = await Promise.all([newTeamKey(stack, 'flood'), newTeamKey(stack, 'quiet')]);
     const scrape = (key: string, url: string, signal?: AbortSignal): Promise<Response> =>
-      fetch(`${stack.baseUrl}/v2/scrape`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ url, maxAge: 0 }),
-        signal,
-      });
+      postScrape(stack, key, { url, maxAge: 0 }, signal);
     // Pages slow enough that the flood's admitted requests are still in progress while the rest of the test runs.
     const abandon = new AbortController();
     const flood = Array.from({ length: 8 }, (_, index) =>
@@ -66,12 +76,7 @@ describe('fairness between teams on a saturated gateway replica', () => {
     const stack = own.stack();
     const [floodKey, quietKey] = await Promise.all([newTeamKey(stack, 'flood'), newTeamKey(stack, 'quiet')]);
     const scrape = (key: string, page: string, signal?: AbortSignal): Promise<Response> =>
-      fetch(`${stack.baseUrl}/v2/scrape`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ url: `${own.site().url}${page}`, maxAge: 0 }),
-        signal,
-      });
+      postScrape(stack, key, { url: `${own.site().url}${page}`, maxAge: 0 }, signal);
     const abandon = new AbortController();
     const floodAttempts: Promise<Response>[] = [];
     const flood = (count: number, label: string): Promise<Response>[] => {
@@ -124,12 +129,7 @@ describe('requests per second per team on a saturated gateway replica', () => {
     const stack = own.stack();
     const [floodKey, quietKey] = await Promise.all([newTeamKey(stack, 'flood'), newTeamKey(stack, 'quiet')]);
     const scrape = (key: string, page: string, signal?: AbortSignal): Promise<Response> =>
-      fetch(`${stack.baseUrl}/v2/scrape`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ url: `${own.site().url}${page}` }),
-        signal,
-      });
+      postScrape(stack, key, { url: `${own.site().url}${page}` }, signal);
     const cachedPage = '/slow?ms=0&cached=1';
     for (const key of [floodKey, quietKey]) expect((await scrape(key, cachedPage)).status).toBe(200);
 
