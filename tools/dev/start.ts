@@ -175,10 +175,9 @@ class DevStack {
       CHROMIUM_PATH: chromiumPath,
       // Below the 15 s this runner waits before SIGKILL, so in-flight work is handed back cleanly.
       SHUTDOWN_GRACE_MS: process.env.SHUTDOWN_GRACE_MS ?? '10000',
-      // One key for every gateway, or a file URL signed by one fails on the other (each makes its own otherwise).
-      ...(this.options.replicas > 1
-        ? { FILES_URL_SECRET: process.env.FILES_URL_SECRET ?? randomBytes(32).toString('base64url') }
-        : {}),
+      // One key for every gateway and the crawl-scheduler, or a file URL one signed fails on another (each would make
+      // its own, and the scheduler none: its webhook bodies would carry unsigned references).
+      FILES_URL_SECRET: process.env.FILES_URL_SECRET ?? randomBytes(32).toString('base64url'),
     };
 
     writeStackSettings(this.dataDir, {

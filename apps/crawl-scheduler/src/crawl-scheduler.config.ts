@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsArray, IsBoolean, IsInt, Max, Min } from 'class-validator';
+import { IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
 import { EnvBoolean } from '@wh/platform/config';
 import { ServiceDatabaseConfig } from '@wh/platform/database';
 
@@ -41,4 +41,17 @@ export class CrawlSchedulerConfig extends ServiceDatabaseConfig {
   @EnvBoolean()
   @IsBoolean()
   ALLOW_PRIVATE_TARGETS: boolean = false;
+
+  /** Base URL clients reach the API on: the links to stored screenshots and PDFs in webhook bodies point there. */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  PUBLIC_BASE_URL: string = 'http://localhost:3002';
+
+  /**
+   * The gateways' FILES_URL_SECRET, so the screenshot and PDF links in webhook bodies open on them. Without it those
+   * stay `wh-file:` references (the scheduler says so when it starts).
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(32)
+  FILES_URL_SECRET?: string;
 }

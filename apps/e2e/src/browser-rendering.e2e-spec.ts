@@ -1,4 +1,13 @@
-import { callApi, type FixtureServer, startFixtureServer } from '@wh/testing';
+import WebSocket from 'ws';
+import {
+  callApi,
+  eventually,
+  type FixtureServer,
+  startFixtureServer,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@wh/testing';
+import { waitForJob } from './support/crawl-helpers';
 import { pngSize } from './support/png-size';
 import { sharedStack } from './support/stack-env';
 
@@ -21,11 +30,14 @@ interface ScrapeData {
 }
 
 let site: FixtureServer;
+let receiver: WebhookReceiver;
 beforeAll(async () => {
   site = await startFixtureServer();
+  receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
   await site.close();
+  await receiver.close();
 });
 
 async function scrape(
@@ -42,6 +54,18 @@ async function download(url: string): Promise<{ status: number; type: string | n
     type: response.headers.get('content-type'),
     body: Buffer.from(await response.arrayBuffer()),
   };
+}
+
+/** The first message a job's watch socket sends: `catchup`, with the documents kept so far. */
+function firstWatchMessage(path: string): Promise<{ type: string; data: { data: ScrapeData[] } }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${stack.baseUrl.replace('http', 'ws')}${path}`, stack.apiKey);
+    socket.once('message', (raw: WebSocket.RawData) => {
+      resolve(JSON.parse((raw as Buffer).toString()) as { type: string; data: { data: ScrapeData[] } });
+      socket.close();
+    });
+    socket.on('error', reject);
+  });
 }
 
 /** What the probe page's script saw of its visitor. */
@@ -166,6 +190,33 @@ describe('browser engine: screenshots and generated PDFs', () => {
     const pdf = await download(data.actions?.pdfs[0] as string);
     expect(pdf.type).toBe('application/pdf');
     expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it("gives a batch scrape's screenshots as signed URLs on its status page, its watch socket and its page webhooks", async () => {
+    const started = await callApi(stack, 'POST', '/v2/batch/scrape', {
+      urls: [`${site.url}/article`],
+      formats: ['screenshot'],
+      webhook: { url: receiver.url, events: ['page'] },
+    });
+    expect(started.status).toBe(200);
+    const id = started.body.id as string;
+    const status = await waitForJob(stack, `/v2/batch/scrape/${id}`);
+    const fromStatus = (status.data[0] as ScrapeData).screenshot as string;
+    expect(fromStatus).toMatch(new RegExp(`^${stack.baseUrl}/v2/files/`));
+    expect((await download(fromStatus)).type).toBe('image/png');
+
+    const caughtUp = await firstWatchMessage(`/v2/batch/scrape/${id}`);
+    expect(caughtUp.type).toBe('catchup');
+    expect(caughtUp.data.data[0]?.screenshot).toBe(fromStatus);
+
+    const event = await eventually(() => {
+      const page = receiver.received.find((delivery) => delivery.body.id === id);
+      if (!page) throw new Error('no page event yet');
+      return page;
+    });
+    const fromWebhook = (event.body.data[0] as ScrapeData).screenshot as string;
+    expect(fromWebhook).toMatch(new RegExp(`^${stack.baseUrl}/v2/files/`));
+    expect((await download(fromWebhook)).type).toBe('image/png');
   });
 });
 

@@ -1,19 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type ActionOutputs, parseStoredFileRef, type ScrapeDocument } from '@wh/contracts';
-import { signObjectKey } from '@wh/platform/storage';
+import type { ActionOutputs, ScrapeDocument } from '@wh/contracts';
+import { SignedFileUrls } from '@wh/platform/storage';
 import { GatewayConfig } from '../gateway.config';
 
 /** Turns the stored-file references of scrape documents into signed, expiring URLs this gateway serves. */
 @Injectable()
 export class FileUrls {
-  constructor(@Inject(GatewayConfig) private readonly config: GatewayConfig) {}
+  private readonly urls: SignedFileUrls;
 
-  signedUrl(reference: string): string {
-    const file = parseStoredFileRef(reference);
-    if (!file) return reference;
-    const signature = signObjectKey(this.config.FILES_URL_SECRET, file.key, file.expiresAt);
-    const path = file.key.split('/').map(encodeURIComponent).join('/');
-    return `${this.config.PUBLIC_BASE_URL}/v2/files/${path}?expires=${file.expiresAt}&signature=${signature}`;
+  constructor(@Inject(GatewayConfig) config: GatewayConfig) {
+    this.urls = new SignedFileUrls(config.FILES_URL_SECRET, config.PUBLIC_BASE_URL);
+  }
+
+  private signedUrl(reference: string): string {
+    return this.urls.ofReference(reference);
   }
 
   /** The document with every screenshot and PDF reference replaced by its URL. */
@@ -22,6 +22,11 @@ export class FileUrls {
     if (document.screenshot) signed.screenshot = this.signedUrl(document.screenshot);
     if (document.actions) signed.actions = this.inActions(document.actions);
     return signed;
+  }
+
+  /** Documents as the crawl-scheduler stored them (JSON text), with the team's file references as URLs. */
+  inDocumentsJson(json: string, teamId: string): string {
+    return this.urls.inJson(json, teamId);
   }
 
   private inActions(actions: ActionOutputs): ActionOutputs {

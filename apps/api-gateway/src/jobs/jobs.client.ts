@@ -8,6 +8,7 @@ import {
   Subjects,
 } from '@wh/contracts';
 import { NatsRequester } from '@wh/platform/messaging';
+import { FileUrls } from '../files/file-urls';
 import { GatewayConfig } from '../gateway.config';
 import type { JobStatusQueryDto } from './job-status-query.dto';
 
@@ -30,6 +31,7 @@ export class JobsClient {
   constructor(
     @Inject(NatsRequester) private readonly requester: NatsRequester,
     @Inject(GatewayConfig) private readonly config: GatewayConfig,
+    @Inject(FileUrls) private readonly fileUrls: FileUrls,
   ) {}
 
   async create(request: CreateCrawlJobRequest): Promise<{ id: string }> {
@@ -79,7 +81,7 @@ export class JobsClient {
       completed: reply.completed,
       creditsUsed: reply.creditsUsed,
       expiresAt: reply.expiresAt,
-      dataJson: reply.dataJson,
+      dataJson: this.fileUrls.inDocumentsJson(reply.dataJson, teamId),
     };
     if (reply.nextSkip !== undefined) {
       const next = new URL(this.jobUrl(kind, jobId));

@@ -32,7 +32,7 @@ describe('OutOfCreditsStopper over the real repositories', () => {
       new Transactions(database.db),
       new CrawlJobsRepository(database.db),
       new OutOfCreditsRepository(database.db),
-      new WebhookNotifier(new WebhookDeliveriesRepository(database.db), publisher),
+      new WebhookNotifier(new WebhookDeliveriesRepository(database.db), publisher, (json) => json),
       { release: async (jobIds: readonly string[]) => void released.push([...jobIds]) } as CreditReservations,
       3_600_000,
       { info: () => undefined } as unknown as Logger,

@@ -33,7 +33,7 @@ describe('CancelJobService over the real repositories', () => {
       publish: async (subject: string, payload: unknown, options: { msgId: string }) =>
         void published.push({ subject, payload, msgId: options.msgId }),
     } as unknown as JetStreamPublisher;
-    const notifier = new WebhookNotifier(new WebhookDeliveriesRepository(database.db), publisher);
+    const notifier = new WebhookNotifier(new WebhookDeliveriesRepository(database.db), publisher, (json) => json);
     cancel = new CancelJobService(
       new Transactions(database.db),
       jobs,

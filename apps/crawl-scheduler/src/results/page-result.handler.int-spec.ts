@@ -84,7 +84,9 @@ describe('PageResultHandler behind the crawl-scheduler-results consumer, on a re
       transactions,
       [
         new UsageChargesListener(new UsageBiller(nats.publisher, logger)),
-        new WebhookEventsListener(new WebhookNotifier(new WebhookDeliveriesRepository(db), nats.publisher)),
+        new WebhookEventsListener(
+          new WebhookNotifier(new WebhookDeliveriesRepository(db), nats.publisher, (json) => json),
+        ),
         new NextPagesListener(dispatcher),
       ],
     );

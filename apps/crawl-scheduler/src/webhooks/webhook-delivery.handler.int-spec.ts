@@ -38,7 +38,7 @@ describe('WebhookDeliveryHandler behind the crawl-scheduler-webhooks consumer, w
           : 0,
     });
     deliveries = new WebhookDeliveriesRepository(database.db);
-    notifier = new WebhookNotifier(deliveries, nats.publisher);
+    notifier = new WebhookNotifier(deliveries, nats.publisher, (json) => json);
     transactions = new Transactions(database.db);
     sender = new WebhookSender({ allowPrivateTargets: true, timeoutMs: 2_000, userAgent: 'WebHarvest-test' });
     // billing-service answers `billing.team.webhook-secret`; here every team has one secret.

@@ -7,6 +7,7 @@ import type { Job } from '../jobs/job';
 import type { FinishedStatus } from '../jobs/job-finisher';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { jsonWithRawMember } from '../results/json-splice';
+import { WEBHOOK_FILE_LINKS, type WebhookFileLinks } from './webhook-file-links';
 
 const EVENT_PREFIX = { crawl: 'crawl', batch: 'batch_scrape' } as const;
 
@@ -30,6 +31,7 @@ export class WebhookNotifier {
   constructor(
     @Inject(WebhookDeliveriesRepository) private readonly deliveries: WebhookDeliveriesRepository,
     @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
+    @Inject(WEBHOOK_FILE_LINKS) private readonly fileLinks: WebhookFileLinks,
   ) {}
 
   /**
@@ -58,7 +60,7 @@ export class WebhookNotifier {
         ...(terminal ? { pageEvents: await this.deliveries.pageEvents(trx, job.id) } : {}),
       },
       'data',
-      `[${documentsJson.join(',')}]`,
+      this.fileLinks(`[${documentsJson.join(',')}]`, job.teamId),
       { metadata: webhook.metadata, ...(error ? { error } : {}) },
     );
     const id = randomUUID();

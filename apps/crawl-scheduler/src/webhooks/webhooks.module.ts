@@ -3,6 +3,7 @@ import { CrawlSchedulerConfig } from '../crawl-scheduler.config';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookDeliveryHandler } from './webhook-delivery.handler';
 import { WebhookEventsListener } from './webhook-events.listener';
+import { WEBHOOK_FILE_LINKS, webhookFileLinks } from './webhook-file-links';
 import { WebhookHousekeeping } from './webhook-housekeeping';
 import { WebhookNotifier } from './webhook-notifier';
 import { WEBHOOK_SENDER_SETTINGS, WebhookSender, type WebhookSenderSettings } from './webhook-sender';
@@ -22,6 +23,7 @@ const WEBHOOK_USER_AGENT = 'WebHarvest-Webhooks/0.1';
         userAgent: WEBHOOK_USER_AGENT,
       }),
     },
+    { provide: WEBHOOK_FILE_LINKS, inject: [CrawlSchedulerConfig], useFactory: webhookFileLinks },
     WebhookDeliveriesRepository,
     WebhookNotifier,
     WebhookSender,

@@ -154,6 +154,11 @@ $name). chart.spec.ts checks these against each service's config class.
 - name: ADBLOCK_CACHE_DIR
   value: /tmp/adblock-cache
 {{- end }}
+{{- else if eq .service "crawl-scheduler" }}
+# Webhook bodies carry links to stored screenshots and PDFs, signed with the gateways' key on the public URL.
+- name: PUBLIC_BASE_URL
+  value: {{ $v.publicBaseUrl | quote }}
+{{ include "webharvest.secretEnv" (dict "name" "FILES_URL_SECRET" "secret" (include "webharvest.filesUrlSecret" .root) "key" $v.filesUrlSecret.secretKey) }}
 {{- else if eq .service "browser-session-manager" }}
 {{ include "webharvest.storageEnv" .root }}
 {{- else if eq .service "extract-service" }}

@@ -87,6 +87,8 @@ export async function startStack(
     DATABASE_URL: databaseUrl,
     WH_NAMESPACE: namespace,
     PUBLIC_BASE_URL: baseUrl,
+    // The gateways' key, which the crawl-scheduler signs the file links of its webhook bodies with too.
+    FILES_URL_SECRET: `files-key-of-the-${runId}-stack-for-every-service`,
     ALLOW_PRIVATE_TARGETS: 'true',
     LOG_LEVEL: 'info',
     SHUTDOWN_GRACE_MS: '10000',
