@@ -20,10 +20,11 @@ import { writeReportSection } from '../report-section';
 import { crawlWithCrawlee } from './crawlee-crawler';
 import { type ConversionStages, type FetchedPage, profileConversionStages, STAGES } from './conversion-stages';
 import { crawlInProcess, type CrawlRun, type InProcessPipeline } from './in-process-crawler';
-import { MemoryTimeline } from './memory-timeline';
+import { MemoryTimeline, type SettledRange } from './memory-timeline';
 import { cpuSeconds, DatabaseBackendsCpu } from './process-readings';
 import { measureQueueStorageFloor } from './queue-storage-floor';
 import { redeliveries } from './redeliveries';
+import { type Traffic, TrafficCounts } from './traffic-counts';
 import { bulkCrawlRequest } from './bulk-crawl-request';
 
 const PAGES = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 2_000);
@@ -62,6 +63,13 @@ const SITES: Record<SiteKey, { title: string; start: () => Promise<BenchSite> }>
   },
 };
 
+/** The bench's own NATS server. */
+interface BenchNats {
+  url: string;
+  monitorUrl: string;
+  pid: number;
+}
+
 /** The scrape-worker's event loop: fetching, NATS, JSON, handing pages to the conversion threads. */
 const WORKER_MAIN_THREAD = 'scrape-worker main thread';
 
@@ -70,6 +78,10 @@ interface ApiRun extends CrawlRun {
   load: [number, number];
   /** RSS in MB per service before the crawl and after each tenth of its pages. */
   memory: Map<string, number[]>;
+  /** RSS in MB per service, lowest and highest over every status poll after the first tenth of the pages. */
+  settledMemory: Map<string, SettledRange>;
+  /** Messages NATS took in and Postgres transactions over the crawl (status polls included). */
+  traffic: Traffic;
   /** CPU seconds per process over the crawl, including the bench's own NATS server and database backends. */
   cpu: Record<string, number>;
 }
@@ -77,7 +89,7 @@ interface ApiRun extends CrawlRun {
 async function crawlThroughApi(
   stack: RunningStack,
   origin: string,
-  natsPid: number,
+  nats: BenchNats,
   postgresAdminUrl: string,
 ): Promise<ApiRun> {
   const env = { DATABASE_URL: stack.databaseUrl };
@@ -96,7 +108,9 @@ async function crawlThroughApi(
   const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
   const workerPid = pids['scrape-worker'];
   const workerMainBefore = cpuSeconds(workerPid, workerPid);
-  const natsBefore = cpuSeconds(natsPid);
+  const natsBefore = cpuSeconds(nats.pid);
+  const traffic = new TrafficCounts(nats.monitorUrl, postgresAdminUrl, new URL(stack.databaseUrl).pathname.slice(1));
+  await traffic.start();
   const backends = new DatabaseBackendsCpu(postgresAdminUrl, new URL(stack.databaseUrl).pathname.slice(1));
   await backends.start();
   const loadBefore = loadavg()[0] ?? Number.NaN;
@@ -118,15 +132,18 @@ async function crawlThroughApi(
     Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid) - (cpuBefore[name] ?? 0)]),
   );
   cpu[WORKER_MAIN_THREAD] = cpuSeconds(workerPid, workerPid) - workerMainBefore;
-  cpu['nats-server'] = cpuSeconds(natsPid) - natsBefore;
+  cpu['nats-server'] = cpuSeconds(nats.pid) - natsBefore;
   cpu['postgres (backends of the bench database)'] = await backends.stop();
+  const counted = await traffic.stop();
   return {
     pages: completed,
     seconds,
     pagesPerSecond: completed / seconds,
     load: [loadBefore, loadavg()[0] ?? Number.NaN],
     memory: memory.samples,
+    settledMemory: memory.settled,
     cpu,
+    traffic: counted,
   };
 }
 
@@ -189,7 +206,7 @@ interface SiteResults {
 async function measureApi(
   key: SiteKey,
   infrastructure: { postgresAdminUrl: string },
-  nats: { url: string; pid: number },
+  nats: BenchNats,
 ): Promise<{ api: ApiRun; redelivered: Record<string, number>; duplicates: number }> {
   const stack = await startStack(
     { natsUrl: nats.url, postgresAdminUrl: infrastructure.postgresAdminUrl },
@@ -210,8 +227,10 @@ async function measureApi(
   let api: ApiRun;
   let redelivered: Record<string, number>;
   try {
-    api = await crawlThroughApi(stack, site.origin, nats.pid, infrastructure.postgresAdminUrl);
-    process.stdout.write(`${key} api: ${JSON.stringify({ ...api, memory: Object.fromEntries(api.memory) })}\n`);
+    api = await crawlThroughApi(stack, site.origin, nats, infrastructure.postgresAdminUrl);
+    process.stdout.write(
+      `${key} api: ${JSON.stringify({ ...api, memory: Object.fromEntries(api.memory), settledMemory: Object.fromEntries(api.settledMemory) })}\n`,
+    );
     redelivered = await redeliveries(nats.url, stack.namespace, [
       Consumers.scrapeWorkerJobs,
       Consumers.crawlSchedulerResults,
@@ -231,7 +250,7 @@ async function measureApi(
 async function measureSite(
   key: SiteKey,
   infrastructure: { postgresAdminUrl: string },
-  nats: { url: string; pid: number },
+  nats: BenchNats,
 ): Promise<SiteResults> {
   const floorBefore = await crawlInProcessOnce(key, 'platform');
   const naive = await crawlInProcessOnce(key, 'naive', NAIVE_PAGES);
@@ -440,8 +459,14 @@ function apiOnlyReport(key: SiteKey, { api, duplicates }: { api: ApiRun; duplica
   return [
     `${key}, ${api.pages} pages through the API: ${api.pagesPerSecond.toFixed(1)} pages/s, load ${api.load[0].toFixed(1)} -> ${api.load[1].toFixed(1)}, duplicate fetches ${duplicates}`,
     `CPU ms per page: ${cpu.join(', ')}`,
+    `per page: NATS messages in ${(api.traffic.natsMessages / api.pages).toFixed(2)}, Postgres transactions ${(api.traffic.postgresTransactions / api.pages).toFixed(2)}`,
     `RSS (MB) before the crawl and after each tenth of its pages:`,
     ...memory,
+    `RSS (MB) over every status poll after the first tenth (lowest - highest, highest above lowest):`,
+    ...[...api.settledMemory.entries()].map(
+      ([name, { lowest, highest }]) =>
+        `| ${name} | ${lowest.toFixed(0)} - ${highest.toFixed(0)} | ${((100 * (highest - lowest)) / lowest).toFixed(0)}% |`,
+    ),
   ].join('\n');
 }
 

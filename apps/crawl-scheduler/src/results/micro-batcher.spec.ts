@@ -67,6 +67,34 @@ describe('MicroBatcher', () => {
     expect(processed).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
   });
 
+  it('lets an item that finds it idle wait lingerMs for others, and starts at once when maxBatch are waiting', async () => {
+    jest.useFakeTimers();
+    try {
+      const batches: number[][] = [];
+      const batcher = new MicroBatcher<number>(
+        async (items) => {
+          batches.push(items);
+        },
+        3,
+        20,
+      );
+      const lingered = [1, 2].map((item) => batcher.submit(item));
+      jest.advanceTimersByTime(19);
+      expect(batches).toEqual([]);
+      jest.advanceTimersByTime(1);
+      await Promise.all(lingered);
+      expect(batches).toEqual([[1, 2]]);
+      const full = [3, 4, 5].map((item) => batcher.submit(item));
+      expect(batches).toEqual([
+        [1, 2],
+        [3, 4, 5],
+      ]);
+      await Promise.all(full);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('runs one batch at a time', async () => {
     const gate = deferred();
     let running = 0;

@@ -59,6 +59,26 @@ describe('RecyclingLanes', () => {
     expect(stopped).toEqual([1]);
   });
 
+  it('replaces the first workers one at a time, the first after its share of the tasks, the last after all of them', async () => {
+    const { started, stopped, pending, submit } = setUp(2, 4);
+    for (let task = 0; task < 4; task += 1) void submit();
+    expect(pending.map((task) => task.worker)).toEqual([1, 2, 1, 2]);
+    for (const task of pending) task.finish();
+    await settle();
+    void submit();
+    expect(started).toEqual([1, 2, 3]);
+    expect(pending[4]?.worker).toBe(3);
+    await settle();
+    expect(stopped).toEqual([1]);
+    // Worker 2 takes its last two tasks and is replaced only when handed one more.
+    for (let task = 0; task < 4; task += 1) void submit();
+    expect(pending.slice(5).map((task) => task.worker)).toEqual([2, 3, 2, 3]);
+    expect(started).toEqual([1, 2, 3]);
+    void submit();
+    expect(pending[9]?.worker).toBe(4);
+    expect(started).toEqual([1, 2, 3, 4]);
+  });
+
   it('stops every worker at once at the end, a replaced one still busy included, and takes no task after', async () => {
     const { lanes, stopped, submit } = setUp(1, 1);
     void submit();

@@ -6,8 +6,8 @@ export interface LaneWorkers<T> {
 
 interface Lane<T> {
   worker: T;
-  /** Tasks handed to this worker so far. */
-  taken: number;
+  /** Tasks this worker may still be handed before it is replaced. */
+  left: number;
   inFlight: number;
   retired: boolean;
   stopping: boolean;
@@ -16,7 +16,9 @@ interface Lane<T> {
 /**
  * A fixed number of workers, each replaced by a fresh one once it was handed `tasksPerWorker` tasks. A task goes to
  * the worker with the fewest tasks in flight; a replaced worker finishes the tasks it holds and is stopped after the
- * last, while its replacement already takes new ones.
+ * last, while its replacement already takes new ones. The first workers are replaced after an even share of that
+ * each (the first after 1/count of it, the last after all of it), so the lanes are replaced one at a time, evenly
+ * spread: a worker's memory grows over its life, and lanes replaced together would add their growth into one peak.
  */
 export class RecyclingLanes<T> {
   private readonly lanes: Lane<T>[];
@@ -30,19 +32,22 @@ export class RecyclingLanes<T> {
     private readonly tasksPerWorker: number,
     private readonly workers: LaneWorkers<T>,
   ) {
-    this.lanes = Array.from({ length: Math.max(1, count) }, () => this.fresh());
+    const lanes = Math.max(1, count);
+    this.lanes = Array.from({ length: lanes }, (_, index) =>
+      this.fresh(Math.ceil((tasksPerWorker * (index + 1)) / lanes)),
+    );
   }
 
   async run<R>(task: (worker: T) => Promise<R>): Promise<R> {
     if (this.stopped) throw new Error('the workers were stopped');
     const index = this.leastBusy();
     let lane = this.lanes[index];
-    if (lane.taken >= this.tasksPerWorker) {
+    if (lane.left <= 0) {
       this.retire(lane);
-      lane = this.fresh();
+      lane = this.fresh(this.tasksPerWorker);
       this.lanes[index] = lane;
     }
-    lane.taken += 1;
+    lane.left -= 1;
     lane.inFlight += 1;
     try {
       return await task(lane.worker);
@@ -59,8 +64,8 @@ export class RecyclingLanes<T> {
     await Promise.all(this.stopping);
   }
 
-  private fresh(): Lane<T> {
-    return { worker: this.workers.start(), taken: 0, inFlight: 0, retired: false, stopping: false };
+  private fresh(tasks: number): Lane<T> {
+    return { worker: this.workers.start(), left: tasks, inFlight: 0, retired: false, stopping: false };
   }
 
   private leastBusy(): number {
