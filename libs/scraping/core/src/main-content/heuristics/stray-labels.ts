@@ -1,4 +1,4 @@
-import { elementsSaying, foldedText, linksUnder } from '../../dom/dom-walk';
+import { elementsSaying, foldedText } from '../../dom/dom-walk';
 
 // Labels of what the page as fetched does not hold: the line publishers print over an ad slot ("Advertisement",
 // "Article continues below") whose ad never loads without scripts, the captions of controls whose behaviour went with
@@ -61,8 +61,11 @@ const ACCOUNT_PROMPT =
 // The link such a prompt often starts with ("<a>Sign in</a> to add this item..."), which splits its text.
 const ACCOUNT_LINK = /^(?:sign|log) ?in$/i;
 const LOWER_CASE_START = /^[a-z]/;
-// All three kinds, so that the content's text is walked once.
-const LABEL_OR_CAPTION = new RegExp(`${STRAY_LABEL.source}|${CONTROL_CAPTION.source}|${ACCOUNT_PROMPT.source}`, 'i');
+// All of them, so that the content's text is walked once.
+const LABEL_OR_CAPTION = new RegExp(
+  `${STRAY_LABEL.source}|${CONTROL_CAPTION.source}|${ACCOUNT_PROMPT.source}|${ACCOUNT_LINK.source}`,
+  'i',
+);
 
 /**
  * Removes the elements whose whole text is a stray label (an ad slot's, a control's that does nothing here), the
@@ -71,11 +74,11 @@ const LABEL_OR_CAPTION = new RegExp(`${STRAY_LABEL.source}|${CONTROL_CAPTION.sou
 export function removeStrayLabels(content: Element): void {
   for (const element of elementsSaying(content, LABEL_OR_CAPTION)) {
     const text = foldedText(element);
-    if (STRAY_LABEL.test(text) || !LOWER_CASE_START.test(text)) element.remove();
-  }
-  for (const link of linksUnder(content)) {
-    const line = link.parentElement;
-    if (!line || line === content || !ACCOUNT_LINK.test(foldedText(link))) continue;
-    if (ACCOUNT_PROMPT.test(foldedText(line))) line.remove();
+    if (ACCOUNT_LINK.test(text)) {
+      const line = element.parentElement;
+      if (line && line !== content && ACCOUNT_PROMPT.test(foldedText(line))) line.remove();
+    } else if (STRAY_LABEL.test(text) || !LOWER_CASE_START.test(text)) {
+      element.remove();
+    }
   }
 }
