@@ -14,6 +14,7 @@ import { removeWriterBios } from './heuristics/writer-bio';
 import { removeAffiliateDisclosures } from './heuristics/affiliate-disclosure';
 import { removeActionLinks } from './heuristics/action-links';
 import { removeStoryDatelines } from './heuristics/story-dateline';
+import { removeInPageContents } from './heuristics/in-page-contents';
 import { readabilityArticle } from './main-content';
 import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 import { liesOutsideRegion, precedesRegion } from './separate-readings';
@@ -40,13 +41,14 @@ export interface MainContentHints {
 
 /**
  * What goes from the reading taken once both have been weighed, so that neither is weighed differently for it:
- * sections headed as recommendations or calls to the reader, skip links, links drawn as buttons on lines of their own,
- * stray labels (ad slots', dead controls'), and
+ * sections headed as recommendations or calls to the reader, an article's notes about its writer and its tables of
+ * contents, skip links, links drawn as buttons on lines of their own, stray labels (ad slots', dead controls'), and
  * the headings left with nothing under them at its end.
  */
-function removeLeftovers(content: Element, article: boolean): void {
+function removeLeftovers(content: Element, hints: MainContentHints): void {
   removePromotionalSections(content);
-  if (article) {
+  if (hints.article) {
+    removeInPageContents(content, hints.pageUrl);
     removeWriterBios(content);
     removeAffiliateDisclosures(content);
     removeStoryDatelines(content);
@@ -97,7 +99,7 @@ export function chooseMainContent(document: Document, hints: MainContentHints): 
   // Pruning may leave a region of nothing but named furniture empty; an empty reading is never the answer.
   if (regionLeft <= 0) return article?.innerHTML;
   const regionText = compactText(regionCopy.textContent ?? '');
-  removeLeftovers(regionCopy, hints.article);
+  removeLeftovers(regionCopy, hints);
   const regionHtml = regionCopy.innerHTML;
   if (!article || !liesOutsideRegion(article, regionText)) return regionHtml;
   // Each reading found another block of the page (a catalogue's description and its grid): both are its content.
@@ -116,6 +118,6 @@ function cleanedArticle(article: Element, hints: MainContentHints, region?: Elem
   // A thread's posts are alike, and what Readability leaves out between them is the posts' furniture.
   if (region !== undefined && !hints.discussion) restoreDroppedSections(article, region);
   if (hints.product) removeOtherProductSections(article);
-  removeLeftovers(article, hints.article);
+  removeLeftovers(article, hints);
   return article.innerHTML;
 }

@@ -21,6 +21,17 @@ describe('stripNonContent', () => {
     expect(stripNonContent(html, OPTIONS)).toBe(`<div id="main"><p>${post}</p></div>`);
   });
 
+  it('keeps a video or an audio player but drops the fallback it holds for browsers that cannot play it', () => {
+    const html =
+      '<body><p>Watch the demo.</p><video poster="p.jpg" controls><source src="d.mp4" type="video/mp4">' +
+      '<p>Your browser does not support the video tag. <a href="d.mp4">Download it</a>.</p></video>' +
+      '<audio src="a.mp3">Sorry, your browser doesn’t support embedded audio.</audio><p>After the player.</p></body>';
+    expect(stripNonContent(html, OPTIONS)).toBe(
+      '<p>Watch the demo.</p><video poster="https://example.com/a/p.jpg"></video>' +
+        '<audio src="https://example.com/a/a.mp3"></audio><p>After the player.</p>',
+    );
+  });
+
   it('ends a stray <![CDATA[ at the next ">" as browsers do, instead of losing the rest of the page to it', () => {
     // The bogus comment takes '<div id="top"' with it, as in a browser; the thread after it stays.
     const html = '<body><![CDATA[<div id="top"></div><p>The whole thread.</p></body>';

@@ -61,6 +61,9 @@ const DROPPED_SUBTREES = new Set([
   'source',
   'track',
 ]);
+// What a <video> or <audio> holds besides its sources is its fallback, which browsers show only when they cannot play
+// media ("Your browser does not support the video tag."): what a reader sees is the player.
+const MEDIA_ELEMENTS = new Set(['video', 'audio']);
 // Adobe's Edge Delivery pages carry each section's settings ("Style: text-center") as a table that their scripts read
 // and remove before anything is shown.
 const SETTINGS_TABLE_CLASS = /(?:^|\s)section-metadata(?:\s|$)/;
@@ -219,7 +222,10 @@ export class NonContentStripper implements HtmlVisitor {
     const verdict = copying && !fieldMark ? this.mainContentVerdict(name, attributes) : 'keep';
     const dropped =
       copying &&
-      (DROPPED_SUBTREES.has(name) || verdict === 'drop' || SETTINGS_TABLE_CLASS.test(attributes.class ?? ''));
+      (DROPPED_SUBTREES.has(name) ||
+        verdict === 'drop' ||
+        SETTINGS_TABLE_CLASS.test(attributes.class ?? '') ||
+        MEDIA_ELEMENTS.has(this.openElements.at(-1) ?? ''));
     this.openElements.push(name);
     if (this.questionOrAnswerDepth === 0 && marksQuestionOrAnswer(attributes)) {
       this.questionOrAnswerDepth = this.openElements.length;
@@ -252,7 +258,7 @@ export class NonContentStripper implements HtmlVisitor {
   }
 
   text(_text: string, token: SourceToken): void {
-    if (this.droppedFrom >= 0) return;
+    if (this.droppedFrom >= 0 || MEDIA_ELEMENTS.has(this.openElements.at(-1) ?? '')) return;
     // The source text, not the decoded one: entities stay entities and need no re-escaping.
     const raw = token.raw();
     if (this.preformattedDepth === 0 && WHITESPACE_ONLY.test(raw)) {

@@ -91,6 +91,17 @@ describe('stray labels', () => {
     );
   });
 
+  it("removes the prompts that lead to the site's account forms, and keeps a guide's step that signs in", () => {
+    const step = '<li>Log in to your developer console and click Create application.</li>';
+    const html = htmlAfter(
+      removeStrayLabels,
+      '<p>A walnut desk with two drawers.</p><p><a href="/login">Sign in</a> to add this item to your wishlist, ' +
+        'follow it, or mark it as ignored</p><p>Log in to save it to your favourites.</p><div class="note">Already have an account? <a href="/login">Log in</a></div>' +
+        `<span>Not a member? Join today for free.</span><ol>${step}</ol>`,
+    );
+    expect(html).toBe(`<p>A walnut desk with two drawers.</p><ol>${step}</ol>`);
+  });
+
   it('keeps the words of a caption in lower case, a link inside a sentence', () => {
     const body = '<p>Vector sets combine similarity with structured <a href="/filtered">filters</a>.</p>';
     expect(htmlAfter(removeStrayLabels, body)).toBe(body);

@@ -54,17 +54,31 @@ const CONTROL_CAPTION = new RegExp(
     ')$',
   'i',
 );
+// The prompts that lead to the site's account forms, whose forms are gone ("Sign in to add this item to your
+// wishlist", "Already have an account? Log in"). "Log in to your console and..." is a step of a guide, not a prompt.
+const ACCOUNT_PROMPT =
+  /^(?:(?:sign|log) ?in to (?!your\b)[^.!?]{1,100}[.!]?|(?:already have an account|don['’]t have an account|not a member)\?(?: [^.!?]{1,40}[.!]?)?)$/i;
+// The link such a prompt often starts with ("<a>Sign in</a> to add this item..."), which splits its text.
+const ACCOUNT_LINK = /^(?:sign|log) ?in$/i;
 const LOWER_CASE_START = /^[a-z]/;
-// Both kinds, so that the content's text is walked once.
-const LABEL_OR_CAPTION = new RegExp(`${STRAY_LABEL.source}|${CONTROL_CAPTION.source}`, 'i');
+// All of them, so that the content's text is walked once.
+const LABEL_OR_CAPTION = new RegExp(
+  `${STRAY_LABEL.source}|${CONTROL_CAPTION.source}|${ACCOUNT_PROMPT.source}|${ACCOUNT_LINK.source}`,
+  'i',
+);
 
 /**
- * Removes the elements whose whole text is a stray label (an ad slot's, a control's that does nothing here) or the
- * caption of a control that leads elsewhere.
+ * Removes the elements whose whole text is a stray label (an ad slot's, a control's that does nothing here), the
+ * caption of a control that leads elsewhere, or a prompt to sign in.
  */
 export function removeStrayLabels(content: Element): void {
   for (const element of elementsSaying(content, LABEL_OR_CAPTION)) {
     const text = foldedText(element);
-    if (STRAY_LABEL.test(text) || !LOWER_CASE_START.test(text)) element.remove();
+    if (ACCOUNT_LINK.test(text)) {
+      const line = element.parentElement;
+      if (line && line !== content && ACCOUNT_PROMPT.test(foldedText(line))) line.remove();
+    } else if (STRAY_LABEL.test(text) || !LOWER_CASE_START.test(text)) {
+      element.remove();
+    }
   }
 }
