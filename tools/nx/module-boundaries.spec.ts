@@ -27,7 +27,7 @@ const FORBIDDEN: Array<Probe & { because: RegExp }> = [
     because: BANNED,
   })),
   { file: 'libs/contracts/src/probe.ts', imports: 'node:net', because: NODE_MODULE },
-  { file: 'libs/contracts/src/probe.ts', imports: '@wh/platform/storage', because: TAGS },
+  { file: 'libs/contracts/src/probe.ts', imports: '@wh/platform/outbound', because: TAGS },
   ...['@nestjs/common', 'nats', 'pg', 'kysely', 'undici', 'puppeteer-core'].map((imports) => ({
     file: 'libs/scraping/core/src/probe.ts',
     imports,
