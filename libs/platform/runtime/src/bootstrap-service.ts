@@ -44,9 +44,22 @@ export async function bootstrapService<C extends ServiceConfig>(
     await app.startAllMicroservices();
   }
   exitCleanlyOnSignals(app, logger, transport);
-  await app.listen(config.HTTP_PORT, '0.0.0.0');
+  await listenOrExit(app, config.HTTP_PORT, logger);
   logger.info({ port: config.HTTP_PORT }, 'service started');
   return app;
+}
+
+/**
+ * A service whose HTTP port is taken exits: alive, it would go on taking work from NATS with no health endpoint, and a
+ * caller of that port would reach whatever holds it.
+ */
+async function listenOrExit(app: INestApplication, port: number, logger: Logger): Promise<void> {
+  try {
+    await app.listen(port, '0.0.0.0');
+  } catch (error) {
+    logger.error({ err: error, port }, 'HTTP port unavailable; exiting');
+    process.exit(1);
+  }
 }
 
 /**
