@@ -41,11 +41,12 @@ export class ScrapeController {
       deadlineAt: Date.now() + resolved.timeout,
     });
     response.type('application/json');
-    return `{"success":true,"data":${this.documentJson(finished)}}`;
+    return `{"success":true,"data":${this.documentJson(finished, team.teamId)}}`;
   }
 
-  private documentJson(finished: FinishedDocument): string {
+  private documentJson(finished: FinishedDocument, teamId: string): string {
+    // A cached document holds no stored files (see the worker's cache policy), so its text is sent as it is.
     if ('documentJson' in finished) return finished.documentJson;
-    return JSON.stringify(this.fileUrls.inDocument(finished.document));
+    return this.fileUrls.documentJson(finished.document, teamId);
   }
 }

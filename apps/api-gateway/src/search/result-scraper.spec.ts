@@ -26,7 +26,7 @@ describe('SearchResultScraper', () => {
   });
   const scraper = new SearchResultScraper(
     { runCharged } as unknown as ScrapeClient,
-    { inDocument: (document: ScrapeDocument) => document } as unknown as FileUrls,
+    { inDocument: (document: ScrapeDocument, _teamId: string) => document } as unknown as FileUrls,
   );
   const team = { teamId: 'team-1', concurrencyLimit: 2 };
 

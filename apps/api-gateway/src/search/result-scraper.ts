@@ -72,7 +72,7 @@ export class SearchResultScraper {
         options,
         deadlineAt,
       });
-      return { document: this.fileUrls.inDocument(document), credits };
+      return { document: this.fileUrls.inDocument(document, teamId), credits };
     } catch (error) {
       return unscraped(url, toDomainError(error));
     }

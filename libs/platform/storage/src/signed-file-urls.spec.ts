@@ -22,10 +22,11 @@ describe('SignedFileUrls', () => {
   const pdf = storedFileRef({ key: 'team-a/page.pdf', expiresAt: EXPIRES_AT });
 
   it('makes a reference into a link on the public base URL that verifies for its key', () => {
-    const link = urls.ofReference(shot);
-    expect(link.startsWith(`https://api.example.com/v2/files/team-a/shot.png?expires=${EXPIRES_AT}&`)).toBe(true);
-    expect(verifies(link, 'team-a/shot.png')).toBe(true);
-    expect(urls.ofReference('https://elsewhere.example/shot.png')).toBe('https://elsewhere.example/shot.png');
+    const signed = JSON.parse(urls.inJson(JSON.stringify({ screenshot: shot }), 'team-a')) as { screenshot: string };
+    expect(
+      signed.screenshot.startsWith(`https://api.example.com/v2/files/team-a/shot.png?expires=${EXPIRES_AT}&`),
+    ).toBe(true);
+    expect(verifies(signed.screenshot, 'team-a/shot.png')).toBe(true);
   });
 
   it("replaces the team's references anywhere in documents' JSON text, and leaves the rest of the text as it was", () => {

@@ -1,4 +1,4 @@
-import { type StoredFile, parseStoredFileRef, withStoredFileRefsReplaced } from '@wh/contracts';
+import { type StoredFile, withStoredFileRefsReplaced } from '@wh/contracts';
 import { signObjectKey } from './signed-url';
 
 /**
@@ -13,12 +13,6 @@ export class SignedFileUrls {
     publicBaseUrl: string,
   ) {
     this.baseUrl = publicBaseUrl.replace(/\/+$/, '');
-  }
-
-  /** The URL of a reference, or the string unchanged when it is none. */
-  ofReference(reference: string): string {
-    const file = parseStoredFileRef(reference);
-    return file ? this.ofFile(file) : reference;
   }
 
   /** JSON text (documents as stored) with each of the team's file references replaced by its URL. */
