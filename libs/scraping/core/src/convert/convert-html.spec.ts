@@ -243,8 +243,9 @@ describe('main content of a page drawn by its scripts', () => {
   });
 
   it('keeps what little the body holds after the description', () => {
-    const markdown = convert(shell('<p>Cookies are disabled.</p>')).outputs.markdown;
-    expect(markdown).toMatch(/^Howdy everyone[^\n]*\n\nCookies are disabled\.$/);
+    // A cookie notice would be the likeliest such text, but it goes as one (heuristics/cookie-notice.ts).
+    const markdown = convert(shell('<p>Posted in Beginners.</p>')).outputs.markdown;
+    expect(markdown).toMatch(/^Howdy everyone[^\n]*\n\nPosted in Beginners\.$/);
   });
 
   it('is left alone when the body holds at least half as much text as the description', () => {

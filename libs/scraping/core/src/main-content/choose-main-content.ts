@@ -15,6 +15,8 @@ import { removeAffiliateDisclosures } from './heuristics/affiliate-disclosure';
 import { removeActionLinks } from './heuristics/action-links';
 import { removeStoryDatelines } from './heuristics/story-dateline';
 import { removeInPageContents } from './heuristics/in-page-contents';
+import { removeCookieNotices } from './heuristics/cookie-notice';
+import { removeLegalNotices } from './heuristics/legal-notice';
 import { readabilityArticle } from './main-content';
 import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 import { liesOutsideRegion, precedesRegion } from './separate-readings';
@@ -46,7 +48,7 @@ export interface MainContentHints {
  * the headings left with nothing under them at its end.
  */
 function removeLeftovers(content: Element, hints: MainContentHints): void {
-  removePromotionalSections(content);
+  removePromotionalSections(content, hints.article);
   if (hints.article) {
     removeInPageContents(content, hints.pageUrl);
     removeWriterBios(content);
@@ -54,6 +56,8 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
     removeStoryDatelines(content);
   }
   removeSkipLinks(content);
+  removeCookieNotices(content);
+  removeLegalNotices(content);
   removeActionLinks(content);
   removeStrayLabels(content);
   removeTrailingHeadings(content);

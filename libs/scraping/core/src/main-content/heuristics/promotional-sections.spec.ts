@@ -95,6 +95,27 @@ describe('promotional sections', () => {
     expect(afterRemoval(body)).toBe(body);
   });
 
+  it.each([
+    'More from CFR',
+    'Most read',
+    'Most popular this week',
+    'Latest news',
+    'Read next',
+    'In case you missed it',
+  ])('takes "%s" for the heading of a rail of other stories on an article only', (phrase) => {
+    const body = `${paragraph('crumb')}<section><h3>${phrase}</h3><p><a href="/rye">Rye loaves</a></p></section>`;
+    expect(editedHtml(body, (content) => removePromotionalSections(content, true))).not.toContain('Rye loaves');
+    expect(afterRemoval(body)).toBe(body);
+  });
+
+  it.each(['Up next', 'Most read books of the decade, and why they still sell'])(
+    'leaves "%s" on an article: a teaser of the next part, a heading that says more',
+    (phrase) => {
+      const body = `${paragraph('crumb')}<section><h3>${phrase}</h3><p>Rye loaves</p></section>`;
+      expect(editedHtml(body, (content) => removePromotionalSections(content, true))).toBe(body);
+    },
+  );
+
   it('leaves headings that only mention related things alone', () => {
     const body = `<h2>Related work on fermentation</h2>${paragraph('science')}<h2>Read next: proofing</h2>${paragraph('proofing')}`;
     expect(afterRemoval(body)).toBe(body);

@@ -29,6 +29,12 @@ const PROMOTIONAL_PHRASES = [
   'talk to (?:one of )?our (?:[\\w-]+ ){0,3}experts',
 ].join('|');
 const PROMOTIONAL_HEADING = new RegExp(`^(?:${PROMOTIONAL_PHRASES})`, 'i');
+// On a story, the headings of a news site's rails of other stories after it: "More from CFR", "Most read", "Latest
+// news", "Read next", "In case you missed it". On a listing or a news front these head the content itself, so they
+// count only on articles, and only as a short heading that says nothing else. "Up next" is left: writers also head a
+// teaser of their own next part with it, which the story keeps.
+const STORY_RAIL_HEADING =
+  /^(?:more from\b[^.?!]{0,40}|(?:most (?:read|popular|viewed|shared)|latest (?:news|posts|stories|articles|headlines))\b[^.?!]{0,30}|(?:what to )?read next|in case you missed it|you may have missed)[\s:!.…]*$/i;
 // Sites also title such sections with a line of bold or capitals outside any heading element ("You might like",
 // "PIN FOR LATER"); such a line says the phrase and nothing else.
 const PROMOTIONAL_LABEL = new RegExp(`^(?:${PROMOTIONAL_PHRASES})[\\s:!.…]*$`, 'i');
@@ -88,14 +94,21 @@ function relatedLines(content: Element): Element[] {
   return lines;
 }
 
+/** Whether `heading` opens a recommendation or a call to the reader (on an article, also a rail of other stories). */
+function isPromotionalHeading(heading: Element, article: boolean): boolean {
+  const text = foldedText(heading);
+  return PROMOTIONAL_HEADING.test(text) || (article && STORY_RAIL_HEADING.test(text));
+}
+
 /**
- * Removes from `content` the lines that recommend another story ("Related: <a>...</a>") and the sections headed as recommendations or calls to the reader: the block that opens with
+ * Removes from `content` the lines that recommend another story ("Related: <a>...</a>") and the sections headed as
+ * recommendations or calls to the reader, or, on an `article`, as rails of other stories: the block that opens with
  * such a heading (or a line saying nothing but such a phrase), or, when that block is the heading alone, the heading
  * and the siblings after it up to the next heading of its rank.
  */
-export function removePromotionalSections(content: Element): void {
+export function removePromotionalSections(content: Element, article = false): void {
   for (const line of relatedLines(content)) line.remove();
-  const headings = headingsIn(content).filter((heading) => PROMOTIONAL_HEADING.test(foldedText(heading)));
+  const headings = headingsIn(content).filter((heading) => isPromotionalHeading(heading, article));
   for (const heading of [...headings, ...promotionalLabels(content)]) {
     if (!content.contains(heading)) continue;
     const level = headingLevel(heading) ?? LABEL_LEVEL;
