@@ -89,15 +89,26 @@ ${rows.join('\n')}
 `;
 }
 
-export function renderFairness(fairness: {
+export interface FairnessResult {
   alone: OpenLoopResult;
   flooded: OpenLoopResult;
   flood: OpenLoopResult;
+  /** CPU ms of each process over the quiet team's window alone, and over the window with the flood. */
+  cpuAlone: Map<string, number>;
+  cpuFlooded: Map<string, number>;
+  /** The length of each CPU window (the load, then the settling time). */
+  windowMs: number;
   machineLoad: number;
-}): string {
+}
+
+export function renderFairness(fairness: FairnessResult): string {
   const line = (name: string, result: OpenLoopResult): string =>
     `| ${name} | ${result.rate}/s | ${statusSummary(result.statuses)} | ${ms(percentile(result.latenciesMs, 0.5))} | ${ms(percentile(result.latenciesMs, 0.99))} | ${ms(percentile(result.latenciesMs, 1))} |`;
   const ratio = percentile(fairness.flooded.latenciesMs, 0.99) / percentile(fairness.alone.latenciesMs, 0.99);
+  const perSecond = (cpu: Map<string, number>, name: string): string =>
+    (((cpu.get(name) ?? 0) * 1000) / fairness.windowMs).toFixed(0);
+  const cpuLine = (name: string, cpu: Map<string, number>): string =>
+    `| ${name} | ${PROCESS_COLUMNS.map(([process]) => perSecond(cpu, process)).join(' | ')} | ${perSecond(cpu, 'load generator')} |`;
   return `### One team flooding, another one quiet (cached hits)
 
 | team | rate | answers | p50 | p99 | max |
@@ -108,6 +119,13 @@ ${line('flooding team', fairness.flood)}
 
 The quiet team's p99 with the flood over its p99 alone: **${ratio.toFixed(1)}x** (target at most 2x); one-minute load
 average at the end: ${fairness.machineLoad.toFixed(1)}.
+
+CPU ms per second of each process over each window (the flood's own client is a process of its own, not counted):
+
+| window | ${PROCESS_COLUMNS.map(([, short]) => short).join(' | ')} | quiet team's client |
+|${'---|'.repeat(PROCESS_COLUMNS.length + 2)}
+${cpuLine('quiet team alone', fairness.cpuAlone)}
+${cpuLine('with the flood', fairness.cpuFlooded)}
 `;
 }
 

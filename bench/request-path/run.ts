@@ -18,7 +18,14 @@ import { gatewayPool, percentile, runOpenLoop, type OpenLoopResult } from './ope
 import { cpuBetween, postgresBackendPids, readCpu } from './process-cpu';
 import { type Scenario, scenarios } from './scenarios';
 import { createTeamKey, workerJobMs } from './stack-helpers';
-import { renderFairness, renderPhaseTable, renderProfiles, renderTrafficByClient, type PhaseResult } from './report';
+import {
+  type FairnessResult,
+  renderFairness,
+  renderPhaseTable,
+  renderProfiles,
+  renderTrafficByClient,
+  type PhaseResult,
+} from './report';
 
 const SERVICES = ['api-gateway', 'scrape-worker', 'billing-service', 'crawl-scheduler'] as const;
 const RATES = [10, 50, 100, 200];
@@ -176,10 +183,7 @@ function missOverheadMs(context: BenchContext, phases: PhaseResult[], missScenar
   return percentile(slowestMiss?.result.latenciesMs ?? [], 0.5) - pipelineMs;
 }
 
-async function measureFairness(
-  context: BenchContext,
-  pageUrl: string,
-): Promise<{ alone: OpenLoopResult; flooded: OpenLoopResult; flood: OpenLoopResult; machineLoad: number }> {
+async function measureFairness(context: BenchContext, pageUrl: string): Promise<FairnessResult> {
   const { cached } = scenarios(pageUrl);
   const quietKey = await createTeamKey(context.stack, 'bench-quiet');
   const floodKey = await createTeamKey(context.stack, 'bench-flood');
@@ -191,17 +195,32 @@ async function measureFairness(
         durationMs: FAIRNESS_MS,
         send: (index) => cached.send(pool, quietKey, 'quiet', index),
       });
-    const alone = await quiet();
+    const alone = await measured(context, quiet);
     // The flood is a client of its own, as it would be: sharing this event loop, its answers delayed the quiet team's.
-    const [flooded, flood] = await Promise.all([
-      quiet(),
-      runCompiled(
-        'bench/request-path/flood.js',
-        [context.stack.baseUrl, floodKey, pageUrl, String(FLOOD_RATE), String(FAIRNESS_MS)],
-        process.env,
-      ).then(floodResult),
-    ]);
-    return { alone, flooded, flood, machineLoad: loadavg()[0] ?? Number.NaN };
+    let flood: OpenLoopResult | undefined;
+    const flooded = await measured(context, async () => {
+      const [quietResult] = await Promise.all([
+        quiet(),
+        runCompiled(
+          'bench/request-path/flood.js',
+          [context.stack.baseUrl, floodKey, pageUrl, String(FLOOD_RATE), String(FAIRNESS_MS)],
+          process.env,
+        ).then((output) => {
+          flood = floodResult(output);
+        }),
+      ]);
+      return quietResult;
+    });
+    if (!flood) throw new Error('the flood reported nothing');
+    return {
+      alone: alone.result,
+      flooded: flooded.result,
+      flood,
+      cpuAlone: alone.cpu,
+      cpuFlooded: flooded.cpu,
+      windowMs: FAIRNESS_MS + SETTLE_MS,
+      machineLoad: loadavg()[0] ?? Number.NaN,
+    };
   } finally {
     await pool.close();
   }

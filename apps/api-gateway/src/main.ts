@@ -6,7 +6,7 @@ import { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { correlationMiddleware } from './http/correlation.middleware';
-import { earlyAdmission } from './http/overload/early-admission';
+import { earlyAdmission, installBeforeRouting } from './http/overload/early-admission';
 import { RequestAdmission } from './http/overload/request-admission';
 import { answerUnparsableRequests } from './http/unparsable-request';
 import { createApiValidationPipe } from './http/validation.pipe';
@@ -18,7 +18,6 @@ void bootstrapService({
   configure: (app, logger) => {
     const express = app as NestExpressApplication;
     const errors = new ApiExceptionFilter(logger);
-    express.use(earlyAdmission(express.get(TeamAuthenticator), express.get(RequestAdmission), errors));
     express.useBodyParser('json', { limit: express.get(GatewayConfig).MAX_REQUEST_BODY_BYTES });
     express.use(correlationMiddleware);
     express.useGlobalPipes(createApiValidationPipe());
@@ -27,6 +26,10 @@ void bootstrapService({
     // Express hashes every body for an ETag (sha1 over a whole scraped document, 0.1-0.3 ms each); no client of this
     // API revalidates with If-None-Match, so that was CPU spent on every answer for nothing.
     express.set('etag', false);
+    installBeforeRouting(
+      express.getHttpServer(),
+      earlyAdmission(express.get(TeamAuthenticator), express.get(RequestAdmission), errors),
+    );
     answerUnparsableRequests(express.getHttpServer());
     installWebSocketUpgrades(app, logger);
   },

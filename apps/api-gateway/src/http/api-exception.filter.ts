@@ -5,11 +5,18 @@ import { DomainError } from '@wh/platform/errors';
 import type { Logger } from '@wh/platform/logging';
 import { STATUS_BY_CODE } from './error-status';
 
-interface ErrorBody {
+export interface ErrorBody {
   success: false;
   error: string;
   code: ErrorCode;
   details?: unknown;
+}
+
+/** An error's status, Firecrawl-style body and, when retrying later makes sense, the seconds to wait. */
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+  retryAfter: number | undefined;
 }
 
 /** What a client learns of a dependency that did not answer in time: that trying again later may work. */
@@ -44,11 +51,16 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const [status, body] = this.toResponse(exception);
-    if (status >= 500) this.logger.error({ err: exception }, 'request failed');
-    const retryAfter = retryAfterSeconds(exception);
+    const { status, body, retryAfter } = this.describe(exception);
     if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
     response.status(status).json(body);
+  }
+
+  /** The answer an error gets (logged here when it is the server's fault), for callers that write it themselves. */
+  describe(exception: unknown): ErrorAnswer {
+    const [status, body] = this.toResponse(exception);
+    if (status >= 500) this.logger.error({ err: exception }, 'request failed');
+    return { status, body, retryAfter: retryAfterSeconds(exception) };
   }
 
   private toResponse(exception: unknown): [number, ErrorBody] {

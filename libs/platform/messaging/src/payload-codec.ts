@@ -5,10 +5,10 @@ import { validate } from 'class-validator';
 import { ErrorCode, LargePayloadBucket, PAYLOAD_OBJECT_HEADER } from '@wh/contracts';
 import { DomainError, describeValidationErrors } from '@wh/platform/errors';
 import { compiledDecode } from './compiled-payload';
+import { encodeDetachingText, parseDetachedText } from './detached-text';
 import type { Namespace } from './namespace';
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /** Room left in a message for its headers when deciding whether a body still fits. */
 const HEADER_ALLOWANCE_BYTES = 4 * 1024;
@@ -38,9 +38,12 @@ export class PayloadCodec {
     private readonly replicas = 1,
   ) {}
 
-  /** The body to send; sets the object header on `headers` when the body went to the object store. */
+  /**
+   * The body to send, its long top-level texts detached behind its JSON (with their header on `headers`); sets the
+   * object header on `headers` when the body went to the object store.
+   */
   async encode(payload: unknown, headers: MsgHdrs): Promise<Uint8Array> {
-    const body = encodeJson(payload);
+    const body = encodeDetachingText(payload, headers);
     if (body.byteLength <= this.maxPayloadBytes() - HEADER_ALLOWANCE_BYTES) return body;
     const name = randomUUID();
     await (await this.objects()).putBlob({ name }, body);
@@ -71,7 +74,7 @@ export class PayloadCodec {
   async decodeJson(message: ReceivedMessage): Promise<unknown> {
     const body = await this.body(message);
     try {
-      return JSON.parse(decoder.decode(body));
+      return parseDetachedText(body, message.headers);
     } catch {
       throw new DomainError(ErrorCode.BadRequest, 'message body is not JSON');
     }

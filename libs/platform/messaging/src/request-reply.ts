@@ -101,7 +101,9 @@ export function serveRequests<T extends object>(
         ErrorCode.ServiceUnavailable,
         `reply on ${subject} could not be sent: ${String(failure)}`,
       );
-      message.respond(await nats.payloads.encode({ ok: false, error: unavailable.toWire() }, outgoingHeaders()));
+      const fallbackHeaders = outgoingHeaders();
+      const fallback = await nats.payloads.encode({ ok: false, error: unavailable.toWire() }, fallbackHeaders);
+      message.respond(fallback, { headers: fallbackHeaders });
     }
   };
   return nats.connection.subscribe(wireSubject(nats, subject, options), {

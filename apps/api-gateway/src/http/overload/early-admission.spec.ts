@@ -1,88 +1,118 @@
-import { EventEmitter } from 'node:events';
-import type { Request, Response } from 'express';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '@wh/contracts';
 import type { Logger } from '@wh/platform/logging';
 import type { TeamAuthenticator } from '../../auth/team-authenticator';
 import type { AuthenticatedRequest, TeamContext } from '../../auth/team-context';
 import { GatewayConfig } from '../../gateway.config';
 import { ApiExceptionFilter } from '../api-exception.filter';
-import { earlyAdmission } from './early-admission';
+import { earlyAdmission, installBeforeRouting } from './early-admission';
 import { RequestAdmission } from './request-admission';
-
-class FakeResponse extends EventEmitter {
-  statusCode = 0;
-  body: unknown;
-  readonly headers = new Map<string, string>();
-  setHeader(name: string, value: string): this {
-    this.headers.set(name.toLowerCase(), value);
-    return this;
-  }
-  status(code: number): this {
-    this.statusCode = code;
-    return this;
-  }
-  json(body: unknown): this {
-    this.body = body;
-    return this;
-  }
-}
 
 const KNOWN: Record<string, TeamContext> = { 'fc-flood': { teamId: 'flood', concurrencyLimit: 2 } };
 
-function setup(maxInFlight: number) {
+interface Routed {
+  team: string | undefined;
+  response: ServerResponse;
+}
+
+/** A server whose own listener (express, in the gateway) answers after `holdMs`, with early admission in front. */
+async function setup(maxInFlight: number, holdMs = 0) {
   const admission = new RequestAdmission(Object.assign(new GatewayConfig(), { MAX_REQUESTS_IN_FLIGHT: maxInFlight }));
   const authenticator = { knownTeam: (key?: string) => (key ? KNOWN[key] : undefined) } as TeamAuthenticator;
-  const middleware = earlyAdmission(authenticator, admission, new ApiExceptionFilter({} as Logger));
-  const send = (key: string, path = '/v2/scrape', method = 'POST') => {
-    const request = {
+  const routed: Routed[] = [];
+  let onRouted = (): void => undefined;
+  const nextRouted = () => new Promise<void>((resolve) => (onRouted = resolve));
+  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    routed.push({ team: (request as AuthenticatedRequest).team?.teamId, response });
+    onRouted();
+    request.resume();
+    setTimeout(() => response.end('routed'), holdMs);
+  });
+  installBeforeRouting(server, earlyAdmission(authenticator, admission, new ApiExceptionFilter({} as Logger)));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const send = (key: string, path = '/v2/scrape', method = 'POST') =>
+    fetch(`http://127.0.0.1:${port}${path}`, {
       method,
-      path,
-      headers: { authorization: `Bearer ${key}` },
-      header: () => undefined,
-    } as unknown as AuthenticatedRequest;
-    const response = new FakeResponse();
-    const next = jest.fn();
-    middleware(request as Request, response as unknown as Response, next);
-    return { request, response, passedOn: next.mock.calls.length === 1 };
-  };
-  return { admission, send };
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-request-id': 'req-1' },
+      body: method === 'POST' ? JSON.stringify({ url: 'https://example.com', padding: 'x'.repeat(20_000) }) : undefined,
+    });
+  const close = () => new Promise((resolve) => server.close(resolve));
+  return { admission, routed, nextRouted, send, close };
 }
 
 describe('earlyAdmission', () => {
-  it('admits a known team before the body is read, with its team set, and counts it once', () => {
-    const { admission, send } = setup(1);
-    const { request, response, passedOn } = send('fc-flood');
-    expect(passedOn).toBe(true);
-    expect(request.team?.teamId).toBe('flood');
-    // The replica's one place is taken; the guard's admission of the same request does not ask for a second.
-    expect(() => admission.admit('flood', response as unknown as Response)).not.toThrow();
-    expect(send('fc-flood').passedOn).toBe(false);
-    response.emit('close');
-    expect(send('fc-flood').passedOn).toBe(true);
+  it('admits a known team before express sees the request, with its team set, and counts it once', async () => {
+    const { admission, routed, nextRouted, send, close } = await setup(1, 200);
+    try {
+      const routedOnce = nextRouted();
+      const first = send('fc-flood');
+      await routedOnce;
+      expect(routed.map((entry) => entry.team)).toEqual(['flood']);
+      // The replica's one place is taken; the guard's admission of the same request does not ask for a second.
+      const held = routed[0]?.response;
+      expect(held && admission.tryAdmit('flood', held)).toBeUndefined();
+      expect((await send('fc-flood')).status).toBe(429);
+      expect((await first).status).toBe(200);
+      expect((await send('fc-flood')).status).toBe(200);
+    } finally {
+      await close();
+    }
   });
 
-  it('answers a known team past its share with 429 and Retry-After at once, without passing the request on', () => {
-    const { send } = setup(2);
-    expect([send('fc-flood').passedOn, send('fc-flood').passedOn]).toEqual([true, true]);
-    const refused = send('fc-flood');
-    expect(refused.passedOn).toBe(false);
-    expect(refused.response.statusCode).toBe(429);
-    expect(refused.response.headers.get('retry-after')).toBe('1');
-    expect(refused.response.headers.has('x-request-id')).toBe(true);
-    expect(refused.response.body).toMatchObject({ success: false, code: ErrorCode.RateLimitExceeded });
+  it('answers a known team past its share with 429, Retry-After and the Firecrawl body, without routing it', async () => {
+    const { routed, nextRouted, send, close } = await setup(2, 500);
+    try {
+      const first = nextRouted();
+      const admitted = [send('fc-flood')];
+      await first;
+      const second = nextRouted();
+      admitted.push(send('fc-flood'));
+      await second;
+      const refused = await send('fc-flood');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(refused.headers.get('x-request-id')).toBe('req-1');
+      expect(refused.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await refused.json()).toEqual({
+        success: false,
+        code: ErrorCode.RateLimitExceeded,
+        error: expect.stringContaining('at capacity') as unknown,
+        details: { retryAfterSeconds: 1 },
+      });
+      expect(routed).toHaveLength(2);
+      // The refused request's unread body does not spoil its connection for the next request.
+      expect((await Promise.all(admitted)).map((response) => response.status)).toEqual([200, 200]);
+      expect((await send('fc-flood')).status).toBe(200);
+    } finally {
+      await close();
+    }
   });
 
-  it('leaves unknown keys, reads and other routes to the guard', () => {
-    const { send } = setup(1);
-    send('fc-flood');
-    for (const [key, path, method] of [
-      ['fc-unknown', '/v2/scrape', 'POST'],
-      ['fc-flood', '/v2/crawl/123', 'GET'],
-      ['fc-flood', '/v2/team/credit-usage', 'POST'],
-    ] as const) {
-      const { request, passedOn } = send(key, path, method);
-      expect(passedOn).toBe(true);
-      expect(request.team).toBeUndefined();
+  it('leaves unknown keys, reads and other routes to express, without a team', async () => {
+    const { routed, send, close } = await setup(1);
+    try {
+      for (const [key, path, method] of [
+        ['fc-unknown', '/v2/scrape', 'POST'],
+        ['fc-flood', '/v2/crawl/123', 'GET'],
+        ['fc-flood', '/v2/team/credit-usage', 'POST'],
+      ] as const) {
+        expect((await send(key, path, method)).status).toBe(200);
+      }
+      expect(routed.map((entry) => entry.team)).toEqual([undefined, undefined, undefined]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('reads the route without its query string', async () => {
+    const { routed, send, close } = await setup(1);
+    try {
+      await send('fc-flood', '/v2/scrape?source=sdk');
+      expect(routed.map((entry) => entry.team)).toEqual(['flood']);
+    } finally {
+      await close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { GatewayConfig } from '../../gateway.config';
@@ -18,11 +18,31 @@ const REFUSALS: Record<Refusal, string> = {
  * finished or abandoned. A team over its fair share of a saturated replica gets a 429 with Retry-After at once,
  * instead of waiting in queues it would only lengthen for everyone.
  */
+function refusalError(refusal: Refusal): DomainError {
+  return new DomainError(
+    ErrorCode.RateLimitExceeded,
+    `${REFUSALS[refusal]} Please retry after ${RETRY_AFTER_SECONDS}s.`,
+    {
+      retryAfterSeconds: RETRY_AFTER_SECONDS,
+    },
+  );
+}
+
+/**
+ * Back-pressure for this replica: a request is counted from the moment its team is known until its response is
+ * finished or abandoned. A team over its fair share of a saturated replica gets a 429 with Retry-After at once,
+ * instead of waiting in queues it would only lengthen for everyone.
+ */
 @Injectable()
 export class RequestAdmission {
   private readonly admission: FairAdmission;
   /** Responses whose request is counted in already, so a second check of the same request does not count it twice. */
   private readonly admitted = new WeakSet<object>();
+  /** Made once: under a flood there are hundreds of refusals a second, and each new error would capture a stack. */
+  private readonly refusals: Record<Refusal, DomainError> = {
+    places: refusalError('places'),
+    rate: refusalError('rate'),
+  };
 
   constructor(@Inject(GatewayConfig) config: GatewayConfig) {
     this.admission = new FairAdmission({
@@ -32,20 +52,19 @@ export class RequestAdmission {
   }
 
   /** Admits the request of `teamId` for as long as `response` is open, or throws RATE_LIMIT_EXCEEDED. */
-  admit(teamId: string, response: Pick<Response, 'once'>): void {
-    if (this.admitted.has(response)) return;
+  admit(teamId: string, response: Pick<ServerResponse, 'once'>): void {
+    const refusal = this.tryAdmit(teamId, response);
+    if (refusal) throw refusal;
+  }
+
+  /** Admits the request of `teamId` for as long as `response` is open, or returns the RATE_LIMIT_EXCEEDED refusal. */
+  tryAdmit(teamId: string, response: Pick<ServerResponse, 'once'>): DomainError | undefined {
+    if (this.admitted.has(response)) return undefined;
     const refusal = this.admission.tryAdmit(teamId);
-    if (refusal) {
-      throw new DomainError(
-        ErrorCode.RateLimitExceeded,
-        `${REFUSALS[refusal]} Please retry after ${RETRY_AFTER_SECONDS}s.`,
-        {
-          retryAfterSeconds: RETRY_AFTER_SECONDS,
-        },
-      );
-    }
+    if (refusal) return this.refusals[refusal];
     this.admitted.add(response);
     // 'close' comes once whether the response was sent or the client went away first.
     response.once('close', () => this.admission.release(teamId));
+    return undefined;
   }
 }
