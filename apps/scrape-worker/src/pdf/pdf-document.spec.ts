@@ -13,6 +13,15 @@ describe('pdfDocument', () => {
     expect(isPdf('text/html', Buffer.from('<html>'))).toBe(false);
   });
 
+  it("does not load pdf-parse in the worker's thread: its bundled core-js replaces that realm's built-ins", () => {
+    jest.isolateModules(() => {
+      jest.doMock('pdf-parse', () => {
+        throw new Error('pdf-parse was loaded outside the PDF thread');
+      });
+      expect(() => jest.requireActual<object>('./pdf-document')).not.toThrow();
+    });
+  });
+
   it('returns the file base64-encoded without parsing it when asked for raw PDFs', async () => {
     const { document, pagesParsed } = await pdfDocument(pdf, resolvedScrapeOptions({ rawPdf: true }), metadata);
     expect(pagesParsed).toBe(0);

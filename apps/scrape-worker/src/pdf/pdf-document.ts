@@ -1,6 +1,6 @@
-import { PDFParse } from 'pdf-parse';
 import { ErrorCode, type PageMetadata, type ResolvedScrapeOptions, type ScrapeDocument } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
+import { readPdfTextInThread } from './pdf-text-thread';
 
 /** A PDF turned into the requested formats, with the page count that bills it. */
 export interface PdfDocument {
@@ -21,12 +21,6 @@ export function isPdf(contentType: string, body: Buffer): boolean {
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** The document title from the PDF's info dictionary, when it has one. */
-function titleOf(info: unknown): string | undefined {
-  const title = (info as { Title?: unknown } | undefined)?.Title;
-  return typeof title === 'string' && title.trim() ? title.trim() : undefined;
 }
 
 /** Lines of one page's text, trimmed, empty ones dropped. */
@@ -53,8 +47,8 @@ function pageHtml(pages: string[][]): string {
 }
 
 /**
- * Parses a PDF with pdf.js (through pdf-parse): every page's text in reading order, page boundaries kept as
- * separators. With `rawPdf` the file comes back base64-encoded in each requested text format instead.
+ * Parses a PDF with pdf.js (through pdf-parse, in a thread of its own): every page's text in reading order, page
+ * boundaries kept as separators. With `rawPdf` the file comes back base64-encoded in each requested text format instead.
  */
 export async function pdfDocument(
   body: Buffer,
@@ -70,25 +64,25 @@ export async function pdfDocument(
     }
     return { document, pagesParsed: 0 };
   }
-  const parser = new PDFParse({ data: new Uint8Array(body) });
+  let text;
   try {
-    // One request at a time: pdf.js fails on concurrent calls into one loaded document.
-    const text = await parser.getText();
-    const info = await parser.getInfo();
-    const pages = text.pages.map((page) => linesOf(page.text));
-    const title = titleOf(info.info as unknown);
-    const document: ScrapeDocument = {
-      metadata: { ...metadata, contentType: 'application/pdf', numPages: text.total, ...(title ? { title } : {}) },
-    };
-    for (const format of options.formats) {
-      if (format === 'links' || format === 'images') document[format] = [];
-      else if (format === 'markdown') document.markdown = pageMarkdown(pages);
-      else document[format] = pageHtml(pages);
-    }
-    return { document, pagesParsed: text.total };
+    text = await readPdfTextInThread(body);
   } catch (error) {
     throw new DomainError(ErrorCode.ScrapeUnsupportedFile, `The PDF could not be parsed: ${(error as Error).message}`);
-  } finally {
-    await parser.destroy();
   }
+  const pages = text.pages.map(linesOf);
+  const document: ScrapeDocument = {
+    metadata: {
+      ...metadata,
+      contentType: 'application/pdf',
+      numPages: text.total,
+      ...(text.title ? { title: text.title } : {}),
+    },
+  };
+  for (const format of options.formats) {
+    if (format === 'links' || format === 'images') document[format] = [];
+    else if (format === 'markdown') document.markdown = pageMarkdown(pages);
+    else document[format] = pageHtml(pages);
+  }
+  return { document, pagesParsed: text.total };
 }
