@@ -1,5 +1,4 @@
-import { closestNamed, foldedText, textNodesUnder } from '../../dom/dom-walk';
-import { visibleChars } from '../../dom/text-measure';
+import { removeShortNotices, type ShortNoticeKind } from './short-notices';
 
 // The note a site prints on each of its stories that earns on links: "This post contains affiliate links", "we may
 // earn a commission", "Advertiser Disclosure". It says how the site is paid, not what the story says.
@@ -9,15 +8,15 @@ const DISCLOSURE =
 const NOTE_WORD = /affiliate|commission|disclosure/i;
 // A note of a sentence or three; a longer paragraph that mentions commissions is the story's own text.
 const MAX_NOTE_CHARS = 450;
-const NOTE_BLOCKS = new Set(['p', 'div']);
+const AFFILIATE_DISCLOSURE: ShortNoticeKind = {
+  word: NOTE_WORD,
+  inText: NOTE_WORD,
+  blocks: new Set(['p', 'div']),
+  maxChars: MAX_NOTE_CHARS,
+  isNotice: (text) => DISCLOSURE.test(text),
+};
 
 /** Removes from an article's `content` the paragraphs that disclose affiliate links or commissions. */
 export function removeAffiliateDisclosures(content: Element): void {
-  if (!NOTE_WORD.test(content.textContent ?? '')) return;
-  for (const text of textNodesUnder(content)) {
-    if (!NOTE_WORD.test(text.nodeValue ?? '')) continue;
-    const note = closestNamed(text.parentElement, NOTE_BLOCKS);
-    if (!note || note === content || !content.contains(note) || visibleChars(note) > MAX_NOTE_CHARS) continue;
-    if (DISCLOSURE.test(foldedText(note))) note.remove();
-  }
+  removeShortNotices(content, AFFILIATE_DISCLOSURE);
 }

@@ -1,5 +1,4 @@
-import { closestNamed, foldedText, textNodesUnder } from '../../dom/dom-walk';
-import { visibleChars } from '../../dom/text-measure';
+import { removeShortNotices, type ShortNoticeKind } from './short-notices';
 
 // What a consent banner's scripts would have taken away once the reader answered it: "This website uses cookies to
 // improve your experience", "We use cookies on our website...", "The store will not work correctly when cookies are
@@ -12,16 +11,15 @@ const FIRST_SENTENCE = /^[^.!?]*[.!?]?/;
 const COOKIE_WORD = /cookies/i;
 // A banner of a few sentences with its buttons; a longer block that speaks of cookies is a policy or a story.
 const MAX_NOTICE_CHARS = 600;
-const NOTICE_BLOCKS = new Set(['p', 'div', 'li', 'section', 'aside']);
+const COOKIE_NOTICE: ShortNoticeKind = {
+  word: COOKIE_WORD,
+  inText: COOKIE_WORD,
+  blocks: new Set(['p', 'div', 'li', 'section', 'aside']),
+  maxChars: MAX_NOTICE_CHARS,
+  isNotice: (text) => NOTICE_OPENING.test(FIRST_SENTENCE.exec(text)?.[0] ?? ''),
+};
 
 /** Removes from `content` the blocks left of a cookie-consent banner: a short block opening on the site's cookies. */
 export function removeCookieNotices(content: Element): void {
-  if (!COOKIE_WORD.test(content.textContent ?? '')) return;
-  for (const text of textNodesUnder(content)) {
-    if (!COOKIE_WORD.test(text.nodeValue ?? '')) continue;
-    const notice = closestNamed(text.parentElement, NOTICE_BLOCKS);
-    if (!notice || notice === content || !content.contains(notice) || visibleChars(notice) > MAX_NOTICE_CHARS) continue;
-    const opening = FIRST_SENTENCE.exec(foldedText(notice))?.[0] ?? '';
-    if (NOTICE_OPENING.test(opening)) notice.remove();
-  }
+  removeShortNotices(content, COOKIE_NOTICE);
 }

@@ -1,5 +1,4 @@
-import { closestNamed, foldedText, textNodesUnder } from '../../dom/dom-walk';
-import { visibleChars } from '../../dom/text-measure';
+import { removeShortNotices, type ShortNoticeKind } from './short-notices';
 
 // A site's legal line from its footer: "© 2025 Bellhop, Inc", "Copyright © 2023 NPR. All rights reserved.", "Except as
 // otherwise noted, the content of this page is licensed under...". It opens with the copyright sign (a copyright in
@@ -12,16 +11,15 @@ const NOTICE_START = /^\s*(?:copyright\s*:?\s*)?©|^\s*except as otherwise noted
 const NOTICE_WORD = /©|except as otherwise noted/i;
 // A line or two; a longer block holding a copyright sign is a licence or an article quoting one.
 const MAX_NOTICE_CHARS = 300;
-const NOTICE_BLOCKS = new Set(['p', 'div', 'li', 'small', 'section', 'footer']);
+const LEGAL_NOTICE: ShortNoticeKind = {
+  word: NOTICE_WORD,
+  inText: NOTICE_START,
+  blocks: new Set(['p', 'div', 'li', 'small', 'section', 'footer']),
+  maxChars: MAX_NOTICE_CHARS,
+  isNotice: (line) => COPYRIGHT_LINE.test(line) || LICENCE_LINE.test(line),
+};
 
 /** Removes from `content` the footer's legal lines: copyright notices and the licence of the page's text. */
 export function removeLegalNotices(content: Element): void {
-  if (!NOTICE_WORD.test(content.textContent ?? '')) return;
-  for (const text of textNodesUnder(content)) {
-    if (!NOTICE_START.test(text.nodeValue ?? '')) continue;
-    const notice = closestNamed(text.parentElement, NOTICE_BLOCKS);
-    if (!notice || notice === content || !content.contains(notice) || visibleChars(notice) > MAX_NOTICE_CHARS) continue;
-    const line = foldedText(notice);
-    if (COPYRIGHT_LINE.test(line) || LICENCE_LINE.test(line)) notice.remove();
-  }
+  removeShortNotices(content, LEGAL_NOTICE);
 }
