@@ -13,11 +13,7 @@ const REFUSALS: Record<Refusal, string> = {
   rate: 'This server is at capacity and your team has sent its share of the requests per second it serves.',
 };
 
-/**
- * Back-pressure for this replica: a request is counted from the moment its team is known until its response is
- * finished or abandoned. A team over its fair share of a saturated replica gets a 429 with Retry-After at once,
- * instead of waiting in queues it would only lengthen for everyone.
- */
+/** The RATE_LIMIT_EXCEEDED error a refused request gets, saying why and when to retry. */
 function refusalError(refusal: Refusal): DomainError {
   return new DomainError(
     ErrorCode.RateLimitExceeded,
