@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { callApi, type CrawlSite } from '@wh/testing';
+import { type ApiResponse, callApi, type CrawlSite } from '@wh/testing';
 import { type JobStatusBody, startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
 import { sharedStack } from './support/stack-env';
 
@@ -14,6 +14,18 @@ const CRAWL_PAGES = 5_000;
 const POLLERS = 100;
 /** Each poller's pause between its status reads: clients polling every second, as the SDKs do every two. */
 const POLL_INTERVAL_MS = 1_000;
+
+/** How often one request may be deferred before it counts as refused rather than deferred. */
+const MAX_RETRIES_OF_A_DEFERRAL = 5;
+
+/** The gateway's back-pressure answer: RATE_LIMIT_EXCEEDED with a Retry-After in seconds. */
+function isDeferral(response: ApiResponse): boolean {
+  return (
+    response.status === 429 &&
+    response.body.code === 'RATE_LIMIT_EXCEEDED' &&
+    Number(response.headers.get('retry-after')) > 0
+  );
+}
 
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
@@ -49,10 +61,18 @@ describe('load: cached scrapes at 100 requests a second, and a 5,000-page crawl 
 
       const latencies: number[] = [];
       const wrong: string[] = [];
+      let deferred = 0;
       const scrapeOnce = async (): Promise<void> => {
         const started = performance.now();
         try {
-          const response = await callApi(stack, 'POST', '/v2/scrape', { url: page.url, maxAge: 3_600_000 });
+          let response = await callApi(stack, 'POST', '/v2/scrape', { url: page.url, maxAge: 3_600_000 });
+          // A saturated replica defers a team's excess with a 429 saying when to come back (on CI the whole suite
+          // shares this stack); a client that comes back then must get its hit.
+          for (let retries = 0; isDeferral(response) && retries < MAX_RETRIES_OF_A_DEFERRAL; retries += 1) {
+            deferred += 1;
+            await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after')) * 1_000));
+            response = await callApi(stack, 'POST', '/v2/scrape', { url: page.url, maxAge: 3_600_000 });
+          }
           latencies.push(performance.now() - started);
           const data = response.body.data as { markdown?: string; metadata?: { cacheState?: string } } | undefined;
           if (response.status !== 200 || data?.markdown !== expected || data.metadata?.cacheState !== 'hit') {
@@ -82,7 +102,8 @@ describe('load: cached scrapes at 100 requests a second, and a 5,000-page crawl 
       console.log(
         `cached scrapes: ${latencies.length} answered, the last ${elapsedSeconds.toFixed(1)} s after the first was sent ` +
           `(${(latencies.length / elapsedSeconds).toFixed(1)}/s), p50 ${percentile(latencies, 0.5).toFixed(1)} ms, ` +
-          `p99 ${percentile(latencies, 0.99).toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms`,
+          `p99 ${percentile(latencies, 0.99).toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms ` +
+          `(${deferred} deferred with a 429 and Retry-After, then answered)`,
       );
       // Counted by kind, so that a failure says how many of which went wrong.
       const wrongByKind: Record<string, number> = {};
@@ -151,10 +172,9 @@ describe('load: cached scrapes at 100 requests a second, and a 5,000-page crawl 
           let waitMs = POLL_INTERVAL_MS;
           // Past MAX_REQUESTS_IN_FLIGHT the gateway defers a team's excess with a 429 saying when to come back, as
           // a client is expected to; any other answer but a 200 is a failure.
-          const retryAfter = Number(response.headers.get('retry-after'));
-          if (response.status === 429 && response.body.code === 'RATE_LIMIT_EXCEEDED' && retryAfter > 0) {
+          if (isDeferral(response)) {
             deferred += 1;
-            waitMs = retryAfter * 1_000;
+            waitMs = Number(response.headers.get('retry-after')) * 1_000;
           } else if (response.status !== 200 || response.body.success !== true) {
             pollFailures.push(`${response.status} ${JSON.stringify(response.body).slice(0, 200)}`);
           }
