@@ -103,7 +103,7 @@ describe('load: cached scrapes at 100 requests a second, and a 5,000-page crawl 
         `cached scrapes: ${latencies.length} answered, the last ${elapsedSeconds.toFixed(1)} s after the first was sent ` +
           `(${(latencies.length / elapsedSeconds).toFixed(1)}/s), p50 ${percentile(latencies, 0.5).toFixed(1)} ms, ` +
           `p99 ${percentile(latencies, 0.99).toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms ` +
-          `(${deferred} deferred with a 429 and Retry-After, then answered)`,
+          `(${deferred} deferrals with a 429 and Retry-After)`,
       );
       // Counted by kind, so that a failure says how many of which went wrong.
       const wrongByKind: Record<string, number> = {};
