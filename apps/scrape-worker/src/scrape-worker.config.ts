@@ -1,7 +1,6 @@
 import { IsBoolean, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { EnvBoolean } from '@wh/platform/config';
 import { ServiceDatabaseConfig } from '@wh/platform/database';
-import { CONVERSION_YOUNG_GENERATION_MB } from '@wh/scraping/core';
 
 export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
   override HTTP_PORT: number = 3101;
@@ -23,11 +22,16 @@ export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
   @Max(64)
   CONVERSION_THREADS: number = 0;
 
-  /** Young-generation size of each conversion thread in MB (0 = V8's default); see CONVERSION_YOUNG_GENERATION_MB. */
+  /**
+   * Young-generation size of each conversion thread in MB (0 = V8's default). Half the library's
+   * CONVERSION_YOUNG_GENERATION_MB, which bench:scrape chose on smaller pages: over crawls of real-size pages 64 MB kept
+   * the worker about 100 MB lower from the first tenth on, for no more CPU a page (docs/benchmarks.md, "Crawl memory":
+   * issue 21, session 18).
+   */
   @IsInt()
   @Min(0)
   @Max(4096)
-  CONVERSION_YOUNG_GENERATION_MB: number = CONVERSION_YOUNG_GENERATION_MB;
+  CONVERSION_YOUNG_GENERATION_MB: number = 64;
 
   /** Largest response body read from a target, after decompression. */
   @IsInt()

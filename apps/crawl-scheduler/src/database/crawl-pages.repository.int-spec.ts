@@ -263,6 +263,22 @@ describe('CrawlPagesRepository', () => {
       expect(await transactions.run((trx) => pages.lockMany(trx, []))).toEqual([]);
     });
 
+    it('reads pages for their results without their documents, locked or not', async () => {
+      const { row } = await aJob();
+      const [kept = ''] = await somePages(row, 1, { state: 'dispatched' });
+      await transactions.run((trx) =>
+        pages.completeMany(trx, row.id, [{ pageId: kept, document: '{"markdown":"kept"}', credits: 1, tokens: 0 }]),
+      );
+
+      const found = await pages.findForResults([kept]);
+      const locked = await transactions.run((trx) => pages.lockMany(trx, [kept]));
+
+      for (const read of [found, locked]) {
+        expect(read).toEqual([expect.objectContaining({ id: kept, job_id: row.id, state: 'completed', credits: 1 })]);
+        expect(read[0]).not.toHaveProperty('document');
+      }
+    });
+
     it("finds a job's pages by URL key, never another job's", async () => {
       const { row } = await aJob();
       const other = await aJob();

@@ -7,6 +7,15 @@ import type { CrawlDatabase, Trx } from './crawl-database';
 
 export type CrawlPageRow = Selectable<CrawlDatabase['crawl_pages']>;
 
+/**
+ * The columns keeping a page's result reads. Not the document, the error or the timestamps: pg builds a parser and a
+ * property for every column of every row, which made these reads a visible share of the scheduler's CPU on each
+ * batch, and a page kept earlier (a redelivered result) would bring its whole document along.
+ */
+const RESULT_PAGE_COLUMNS = ['id', 'job_id', 'team_id', 'url_key', 'depth', 'state', 'credits', 'tokens'] as const;
+
+export type ResultPageRow = Pick<CrawlPageRow, (typeof RESULT_PAGE_COLUMNS)[number]>;
+
 export interface CompletedPage {
   pageId: string;
   document: string | null;
@@ -134,10 +143,25 @@ export class CrawlPagesRepository {
     return this.db.selectFrom('crawl_pages').selectAll().where('id', 'in', pageIds).execute();
   }
 
-  /** Locks pages for the rest of the transaction, in id order so that two lockers never wait on each other. */
-  async lockMany(trx: Trx, pageIds: readonly string[]): Promise<CrawlPageRow[]> {
+  /** The pages results came for, as keeping them reads them. */
+  async findForResults(pageIds: readonly string[]): Promise<ResultPageRow[]> {
     if (pageIds.length === 0) return [];
-    return trx.selectFrom('crawl_pages').selectAll().where('id', 'in', pageIds).orderBy('id').forUpdate().execute();
+    return this.db.selectFrom('crawl_pages').select(RESULT_PAGE_COLUMNS).where('id', 'in', pageIds).execute();
+  }
+
+  /**
+   * Locks the pages results came for, for the rest of the transaction, in id order so that two lockers never wait on
+   * each other.
+   */
+  async lockMany(trx: Trx, pageIds: readonly string[]): Promise<ResultPageRow[]> {
+    if (pageIds.length === 0) return [];
+    return trx
+      .selectFrom('crawl_pages')
+      .select(RESULT_PAGE_COLUMNS)
+      .where('id', 'in', pageIds)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
   }
 
   async findByKey(trx: Trx, jobId: string, urlKey: string): Promise<Pick<CrawlPageRow, 'id' | 'state'> | undefined> {

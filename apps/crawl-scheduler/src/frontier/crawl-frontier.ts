@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { crawlFrontierPages, crawlPagesAdmitted, onMetricsScrape } from '@wh/platform/telemetry';
 import type { Trx } from '../database/crawl-database';
 import { CrawlJobsRepository, type NewPage } from '../database/crawl-jobs.repository';
-import { type CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages.repository';
+import { CrawlPagesRepository, type ResultPageRow } from '../database/crawl-pages.repository';
 import type { Job, JobSettings } from '../jobs/job';
 import { CrawlScope } from './crawl-scope';
 import { DiscoveredUrls } from './discovered-urls';
@@ -57,7 +57,12 @@ export class CrawlFrontier {
    * Whether a redirect led this page of a crawl to a URL the job already has; if not, the final URL's key is taken,
    * so a page reached twice under two URLs is kept once.
    */
-  async isRedirectDuplicate(trx: Trx, job: Job, page: CrawlPageRow, finalUrl: string): Promise<boolean> {
+  async isRedirectDuplicate(
+    trx: Trx,
+    job: Job,
+    page: Pick<ResultPageRow, 'url_key' | 'depth'>,
+    finalUrl: string,
+  ): Promise<boolean> {
     if (job.kind !== 'crawl') return false;
     const final = parseCrawlableUrl(finalUrl);
     const finalKey = final && crawlUrlKey(final, job.crawlOptions.ignoreQueryParameters);

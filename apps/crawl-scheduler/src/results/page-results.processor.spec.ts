@@ -98,7 +98,7 @@ function setUp(rows: { job: BatchScrape; pages: CrawlPageRow[] }, finished?: Fin
     insertPages: jest.fn(async () => 0),
   };
   const pages = {
-    findMany: jest.fn(async (ids: readonly string[]) => rows.pages.filter((row) => ids.includes(row.id))),
+    findForResults: jest.fn(async (ids: readonly string[]) => rows.pages.filter((row) => ids.includes(row.id))),
     lockMany: jest.fn(async (_trx: unknown, ids: readonly string[]) =>
       rows.pages.filter((row) => ids.includes(row.id)),
     ),

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { ScrapeJobFinishedEvent } from '@wh/contracts';
 import { CrawlJobsRepository, type NewPage } from '../database/crawl-jobs.repository';
-import { type CrawlPageRow, CrawlPagesRepository } from '../database/crawl-pages.repository';
+import { CrawlPagesRepository, type ResultPageRow } from '../database/crawl-pages.repository';
 import { CrawlFrontier } from '../frontier/crawl-frontier';
 import type { Job, JobSettings } from '../jobs/job';
 import { type KeptDocument, keptDocumentOf } from './kept-document';
@@ -13,7 +13,7 @@ const REMEMBERED_JOBS = 1_000;
 /** One result with everything that can be worked out before the transaction. */
 export interface PreparedResult {
   event: ScrapeJobFinishedEvent;
-  page: CrawlPageRow;
+  page: ResultPageRow;
   document: KeptDocument | undefined;
   discovered: NewPage[];
 }
@@ -37,7 +37,7 @@ export class ResultLoader {
     // A redelivery can share a batch with the delivery it repeats: one of them is kept, both are acknowledged.
     const distinct = [...new Map(events.map((event) => [event.jobId, event])).values()];
     const pages = new Map(
-      (await this.pages.findMany(distinct.map((event) => event.jobId))).map((page) => [page.id, page]),
+      (await this.pages.findForResults(distinct.map((event) => event.jobId))).map((page) => [page.id, page]),
     );
     // A page of an expired (deleted) job, or an event that does not match its page's team, has nothing to keep.
     const owned = distinct.filter((event) => pages.get(event.jobId)?.team_id === event.teamId);
@@ -72,7 +72,7 @@ export class ResultLoader {
     return settings;
   }
 
-  private async prepare(job: JobSettings, page: CrawlPageRow, event: ScrapeJobFinishedEvent): Promise<PreparedResult> {
+  private async prepare(job: JobSettings, page: ResultPageRow, event: ScrapeJobFinishedEvent): Promise<PreparedResult> {
     const document = keptDocumentOf(event);
     const discovered = document
       ? await this.frontier.discover(job, page.depth + 1, document.url, event.discoveredLinks ?? [])
