@@ -17,6 +17,8 @@ import { removeStoryDatelines } from './heuristics/story-dateline';
 import { removeInPageContents } from './heuristics/in-page-contents';
 import { removeCookieNotices } from './heuristics/cookie-notice';
 import { removeLegalNotices } from './heuristics/legal-notice';
+import { removeNewsletterPitches } from './heuristics/newsletter-pitch';
+import { removeGuestNotices } from './heuristics/guest-notice';
 import { readabilityArticle } from './main-content';
 import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 import { liesOutsideRegion, precedesRegion } from './separate-readings';
@@ -43,9 +45,10 @@ export interface MainContentHints {
 
 /**
  * What goes from the reading taken once both have been weighed, so that neither is weighed differently for it:
- * sections headed as recommendations or calls to the reader, an article's notes about its writer and its tables of
- * contents, skip links, links drawn as buttons on lines of their own, stray labels (ad slots', dead controls'), and
- * the headings left with nothing under them at its end.
+ * sections headed as recommendations or calls to the reader, an article's notes about its writer, its tables of
+ * contents and its newsletter pitches, skip links, notices to readers who are not signed in, links drawn as buttons
+ * on lines of their own, stray labels (ad slots', dead controls'), and the headings left with nothing under them at
+ * its end.
  */
 function removeLeftovers(content: Element, hints: MainContentHints): void {
   removePromotionalSections(content, hints.article);
@@ -54,10 +57,12 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
     removeWriterBios(content);
     removeAffiliateDisclosures(content);
     removeStoryDatelines(content);
+    removeNewsletterPitches(content);
   }
   removeSkipLinks(content);
   removeCookieNotices(content);
   removeLegalNotices(content);
+  removeGuestNotices(content);
   removeActionLinks(content);
   removeStrayLabels(content);
   removeTrailingHeadings(content);

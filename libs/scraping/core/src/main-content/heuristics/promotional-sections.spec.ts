@@ -21,6 +21,26 @@ describe('promotional sections', () => {
     expect(html).not.toContain('Rye loaves');
   });
 
+  it('removes the section a contact heading or line opens, on any page', () => {
+    const html = afterRemoval(
+      `<h2>Method</h2>${paragraph('method')}<h3>Get in touch</h3><p>Call our bakers on 555 0100.</p>` +
+        `<h2>Notes</h2>${paragraph('notes')}<p><strong>CONTACT US</strong></p><p>Fill out the form below.</p>`,
+    );
+    expect(html).toContain('Sourdough method');
+    expect(html).toContain('Sourdough notes');
+    expect(html).not.toContain('Get in touch');
+    expect(html).not.toContain('555 0100');
+    expect(html).not.toContain('CONTACT US');
+    expect(html).not.toContain('form below');
+  });
+
+  it('keeps a "contact us" link inside a sentence and a heading that says more', () => {
+    const body =
+      `<p>For a course near you, <a href="/contact">contact us</a> and ask for the baking school.</p>` +
+      `<h3>Contact us for wholesale prices</h3>${paragraph('prices')}`;
+    expect(afterRemoval(body)).toBe(body);
+  });
+
   it('removes a heading standing alone with the siblings after it, up to the next heading of its rank', () => {
     const html = afterRemoval(
       `<h2>Method</h2>${paragraph('method')}<h3>Related posts</h3><p><a href="/a">Starter care</a></p>` +

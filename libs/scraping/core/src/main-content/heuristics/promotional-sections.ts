@@ -35,9 +35,14 @@ const PROMOTIONAL_HEADING = new RegExp(`^(?:${PROMOTIONAL_PHRASES})`, 'i');
 // teaser of their own next part with it, which the story keeps.
 const STORY_RAIL_HEADING =
   /^(?:more from\b[^.?!]{0,40}|(?:most (?:read|popular|viewed|shared)|latest (?:news|posts|stories|articles|headlines))\b[^.?!]{0,30}|(?:what to )?read next|in case you missed it|you may have missed)[\s:!.…]*$/i;
+// A section that asks the reader to write to the business ("Contact us", "Get in touch") and holds its form, its
+// phone number or its people's cards. Only as the whole heading or line: "Contact us for a quote" may open a page's
+// own section on its prices, and "[contact us](...)" inside a sentence is the writer's.
+const CONTACT_HEADING = /^(?:contact us|get in touch)[\s:!.…]*$/i;
 // Sites also title such sections with a line of bold or capitals outside any heading element ("You might like",
 // "PIN FOR LATER"); such a line says the phrase and nothing else.
 const PROMOTIONAL_LABEL = new RegExp(`^(?:${PROMOTIONAL_PHRASES})[\\s:!.…]*$`, 'i');
+const PROMOTIONAL_OR_CONTACT_LABEL = new RegExp(`${PROMOTIONAL_LABEL.source}|${CONTACT_HEADING.source}`, 'i');
 // A line of its own that recommends one more of the site's stories in the middle of the text: "Related: <a>Five tips
 // for tempo runs</a>", the label often in bold. "Read more:" and "Also read:" lines are left: writers use them for
 // their sources as often as for the site's other stories.
@@ -69,9 +74,20 @@ function blockOpenedBy(heading: Element, level: number, content: Element): Eleme
   return block;
 }
 
-/** The elements outside headings whose whole text is a promotional phrase. */
+/** Whether `label` is the whole of its line, not a link or a word inside a sentence. */
+function isWholeLine(label: Element): boolean {
+  const line = closestNamed(label, LINE_BLOCKS);
+  return line !== null && foldedText(line) === foldedText(label);
+}
+
+/**
+ * The elements outside headings whose whole text is a promotional phrase, or a contact heading's when they are a line
+ * of their own. Both are looked for in one walk of the text.
+ */
 function promotionalLabels(content: Element): Element[] {
-  return elementsSaying(content, PROMOTIONAL_LABEL).filter((label) => !closestNamed(label, HEADINGS));
+  return elementsSaying(content, PROMOTIONAL_OR_CONTACT_LABEL).filter(
+    (label) => !closestNamed(label, HEADINGS) && (PROMOTIONAL_LABEL.test(foldedText(label)) || isWholeLine(label)),
+  );
 }
 
 /** The text of `element`'s links, folded. */
@@ -97,7 +113,7 @@ function relatedLines(content: Element): Element[] {
 /** Whether `heading` opens a recommendation or a call to the reader (on an article, also a rail of other stories). */
 function isPromotionalHeading(heading: Element, article: boolean): boolean {
   const text = foldedText(heading);
-  return PROMOTIONAL_HEADING.test(text) || (article && STORY_RAIL_HEADING.test(text));
+  return PROMOTIONAL_HEADING.test(text) || CONTACT_HEADING.test(text) || (article && STORY_RAIL_HEADING.test(text));
 }
 
 /**
