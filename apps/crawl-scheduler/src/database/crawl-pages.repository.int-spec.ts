@@ -47,8 +47,13 @@ describe('CrawlPagesRepository', () => {
     return inserted.sort((a, b) => Number(a.seq) - Number(b.seq)).map((page) => page.id);
   }
 
+  /** The pages' whole rows, as the table holds them. */
+  async function rowsOf(pageIds: readonly string[]) {
+    return database.db.selectFrom('crawl_pages').selectAll().where('id', 'in', pageIds).execute();
+  }
+
   async function statesOf(pageIds: readonly string[]): Promise<string[]> {
-    const rows = await pages.findMany(pageIds);
+    const rows = await rowsOf(pageIds);
     const byId = new Map(rows.map((row) => [row.id, row.state]));
     return pageIds.map((id) => byId.get(id) ?? 'missing');
   }
@@ -71,7 +76,7 @@ describe('CrawlPagesRepository', () => {
       expect(ids(claimed)).toEqual(queued.slice(0, 2).sort());
       expect(claimed.map((page) => page.attempts)).toEqual([1, 1]);
       expect(await statesOf(queued)).toEqual(['dispatched', 'dispatched', 'queued', 'queued', 'queued']);
-      expect((await pages.findMany([queued[0] ?? '']))[0]?.dispatched_at).toBeInstanceOf(Date);
+      expect((await rowsOf([queued[0] ?? '']))[0]?.dispatched_at).toBeInstanceOf(Date);
       expect(await claim(job)).toEqual([]);
     });
 
@@ -192,7 +197,7 @@ describe('CrawlPagesRepository', () => {
         'dispatched',
         'queued',
       ]);
-      expect((await pages.findMany(queued)).every((page) => page.finished_at instanceof Date)).toBe(true);
+      expect((await rowsOf(queued)).every((page) => page.finished_at instanceof Date)).toBe(true);
     });
   });
 
@@ -211,7 +216,7 @@ describe('CrawlPagesRepository', () => {
         ]),
       );
 
-      const kept = await pages.findMany([first ?? '', second ?? '', foreign ?? '']);
+      const kept = await rowsOf([first ?? '', second ?? '', foreign ?? '']);
       const byId = new Map(kept.map((page) => [page.id, page]));
       expect(byId.get(first ?? '')).toMatchObject({
         state: 'completed',
@@ -242,7 +247,7 @@ describe('CrawlPagesRepository', () => {
         await pages.settle(trx, duplicate ?? '', 'duplicate');
       });
 
-      const settled = await pages.findMany([failed ?? '', cancelled ?? '', duplicate ?? '']);
+      const settled = await rowsOf([failed ?? '', cancelled ?? '', duplicate ?? '']);
       expect(new Map(settled.map((page) => [page.id, [page.state, page.error]]))).toEqual(
         new Map([
           [failed, ['failed', { code: ErrorCode.ScrapeTimeout, message: 'Scrape timed out' }]],

@@ -138,11 +138,6 @@ export class CrawlPagesRepository {
       .execute();
   }
 
-  async findMany(pageIds: readonly string[]): Promise<CrawlPageRow[]> {
-    if (pageIds.length === 0) return [];
-    return this.db.selectFrom('crawl_pages').selectAll().where('id', 'in', pageIds).execute();
-  }
-
   /** The pages results came for, as keeping them reads them. */
   async findForResults(pageIds: readonly string[]): Promise<ResultPageRow[]> {
     if (pageIds.length === 0) return [];
