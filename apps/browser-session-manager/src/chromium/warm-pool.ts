@@ -18,6 +18,14 @@ export const USER_DATA_FOLDER = 'user-data';
 /** A file in each session folder naming the replica that owns it, so a successor knows what it may remove. */
 const OWNER_FILE = 'owner';
 
+/**
+ * Removes a browser's session folder. Chromium's helper processes outlive a killed browser for a moment and may
+ * still write into its profile while the folder is being emptied (ENOTEMPTY): removal tries again meanwhile.
+ */
+export async function removeSessionFolder(sessionDir: string): Promise<void> {
+  await rm(sessionDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+}
+
 /** Where and as whose a replica starts its browsers. */
 export interface BrowserLaunchSettings {
   /** Holds one folder per browser. */
@@ -51,7 +59,7 @@ export async function launchBrowser(
       throw error;
     }
   } catch (error) {
-    await rm(sessionDir, { recursive: true, force: true });
+    await removeSessionFolder(sessionDir);
     throw error;
   }
 }
@@ -67,12 +75,12 @@ export async function reapOrphanedBrowsers(settings: BrowserLaunchSettings): Pro
   const dataDir = path.resolve(settings.dataDir);
   for (const { userDataDir } of reaped) {
     const sessionDir = userDataDir && path.dirname(path.resolve(userDataDir));
-    if (sessionDir && path.dirname(sessionDir) === dataDir) await rm(sessionDir, { recursive: true, force: true });
+    if (sessionDir && path.dirname(sessionDir) === dataDir) await removeSessionFolder(sessionDir);
   }
   for (const folder of await readdir(dataDir).catch(() => [])) {
     const owner = await readFile(path.join(dataDir, folder, OWNER_FILE), 'utf8').catch(() => undefined);
     if (owner !== undefined && settings.owner.isOrphaned(owner.trim())) {
-      await rm(path.join(dataDir, folder), { recursive: true, force: true });
+      await removeSessionFolder(path.join(dataDir, folder));
     }
   }
   return reaped.length;
@@ -134,5 +142,5 @@ export async function discard(browser: LaunchedBrowser): Promise<void> {
   browser.control.close();
   browser.chromium.kill();
   await browser.chromium.exited;
-  await rm(browser.sessionDir, { recursive: true, force: true });
+  await removeSessionFolder(browser.sessionDir);
 }

@@ -1,10 +1,11 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type WebSocket from 'ws';
 import { BROWSER_END_REASONS, type BrowserAccess, type BrowserEndReason } from '@wh/contracts';
 import type { Logger } from '@wh/platform/logging';
 import type { CdpClient } from '../chromium/cdp-client';
 import type { ChromiumProcess } from '../chromium/chromium-process';
+import { removeSessionFolder } from '../chromium/warm-pool';
 import { Screencast } from '../live-view/screencast';
 import type { ProfileStore } from '../profiles/profile-store';
 import { CdpBridge } from './cdp-bridge';
@@ -156,7 +157,8 @@ export class SessionRuntime {
       this.logger.warn({ err: error, sessionId: this.id }, 'browser did not shut down cleanly');
     }
     this.chromium.kill();
-    await rm(this.settings.sessionDir, { recursive: true, force: true }).catch((error: unknown) =>
+    await this.chromium.exited;
+    await removeSessionFolder(this.settings.sessionDir).catch((error: unknown) =>
       this.logger.warn({ err: error, sessionId: this.id }, 'session folder not removed'),
     );
     const end = { reason, endedAt: new Date(), saved };

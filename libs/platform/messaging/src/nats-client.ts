@@ -34,13 +34,18 @@ const PROVISIONING_DEADLINE_MS = 60_000;
 
 /**
  * Errors of a clustered JetStream that pass: nats-server 2.9 leaves a create request for a stream or consumer that
- * another client is creating right now unanswered (a timeout), or answers that the name is in use; and while a
- * meta leader is elected, nobody answers at all.
+ * another client is creating right now unanswered (a timeout), or answers that the name is in use; a stream another
+ * client has just created is "not found" by updates and consumer creates until its replicas have elected a leader;
+ * and while a meta leader is elected, nobody answers at all.
  */
 function isBusy(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: string }).code;
-  return code === ErrorCode.Timeout || code === ErrorCode.NoResponders || /already in use/i.test(error.message);
+  return (
+    code === ErrorCode.Timeout ||
+    code === ErrorCode.NoResponders ||
+    /already in use|stream not found/i.test(error.message)
+  );
 }
 
 /** Runs one provisioning step again (from its reads) until it gets through a busy cluster. */

@@ -70,9 +70,11 @@ describe('startNatsCluster', () => {
           await client.ensureConsumer(Consumers.crawlSchedulerResults);
         }),
       );
+      // Asked through another connection, which may reach a node that has not yet heard of a stream just created.
       const manager = await connection.jetstreamManager();
       for (const stream of Object.values(Streams)) {
-        expect((await manager.streams.info(`${namespace.toUpperCase()}_${stream.name}`)).config.num_replicas).toBe(3);
+        const name = `${namespace.toUpperCase()}_${stream.name}`;
+        await eventually(async () => expect((await manager.streams.info(name)).config.num_replicas).toBe(3));
       }
     } finally {
       await Promise.all(clients.map((client) => client.close()));
