@@ -1,4 +1,5 @@
 import type { summarizeProfile } from './cpu-profile';
+import type { MissSplit } from './miss-split';
 import type { NatsTraffic } from './nats-traffic';
 import { type OpenLoopResult, percentile } from './open-loop';
 
@@ -30,7 +31,7 @@ function statusSummary(statuses: Map<number, number>): string {
 const ms = (value: number): string => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 
 /** One row per scenario and rate: latencies, answers, CPU ms per request of each process and NATS traffic. */
-export function renderPhaseTable(phases: PhaseResult[], apiOverheadMs: number): string {
+export function renderPhaseTable(phases: PhaseResult[], missSplit: MissSplit | undefined): string {
   const header = `| scenario | rate/s | answers | p50 | p90 | p99 | max | ${PROCESS_COLUMNS.map(([, short]) => short).join(' | ')} | sum | load gen. | NATS msgs | NATS KB | load avg |`;
   const rows = phases.map(({ scenario, result, cpu, traffic, machineLoad }) => {
     const count = result.latenciesMs.length;
@@ -53,12 +54,7 @@ ${header}
 |${'---|'.repeat(7 + PROCESS_COLUMNS.length + 5)}
 ${rows.join('\n')}
 
-API overhead on a cache miss at 10/s (p50 end to end minus the worker's own p50 time per job): **${apiOverheadMs.toFixed(1)} ms**.
-The worker's time per job is its log's \`answeredMs\`, from the handler's start to the result's announcement (a
-worker that does not log it: \`ms\`, which also counts the charge's batch and makes the figure come out below zero);
-the two p50s are of different samples, so this is a rough figure; \`npm run bench:scrape\` measures the overhead
-against the pipeline in process.
-`;
+${missSplit ? renderMissSplit(missSplit) : ''}`;
 }
 
 /**
@@ -157,4 +153,16 @@ ${rows(summary.topInclusive)}
   return `### CPU profiles under 100 cached hits/s (\`--cpu-prof\`, 20 s)
 
 ${sections.join('\n')}`;
+}
+
+/** A miss at 10/s in three parts, each paired with the worker's log line of its own job. */
+function renderMissSplit(split: MissSplit): string {
+  return [
+    `API overhead on a cache miss at 10/s: **${split.overheadMs.toFixed(1)} ms**, the median over ${split.paired} misses`,
+    "of each one's latency less its own job's worker time (`answeredMs`: from the handler's start to the announcement",
+    "of its end). Its parts, medians of each miss's own figures (the worker's log keeps milliseconds, so each is off",
+    "by up to one): request sent until the worker's handler started (HTTP, gateway, the job's publish, the stream's",
+    `delivery) **${split.beforeWorkerMs.toFixed(1)} ms**; the worker **${split.workerMs.toFixed(1)} ms**; announcement`,
+    `until the whole reply was read (delivery to the gateway, its decode, the reply) **${split.afterWorkerMs.toFixed(1)} ms**.`,
+  ].join('\n');
 }

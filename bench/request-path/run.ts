@@ -14,10 +14,11 @@ import { startNatsServer } from '@wh/tools/dev';
 import { writeReportSection } from '../report-section';
 import { summarizeProfile } from './cpu-profile';
 import { natsTraffic, type NatsTraffic, trafficBetween } from './nats-traffic';
+import { type MissSplit, MissTimings } from './miss-split';
 import { gatewayPool, percentile, runOpenLoop, type OpenLoopResult } from './open-loop';
 import { cpuBetween, postgresBackendPids, readCpu } from './process-cpu';
 import { type Scenario, scenarios } from './scenarios';
-import { createTeamKey, workerJobMs } from './stack-helpers';
+import { createTeamKey } from './stack-helpers';
 import {
   type FairnessResult,
   renderFairness,
@@ -147,19 +148,22 @@ async function warmUp(context: BenchContext, all: ReturnType<typeof scenarios>):
 async function measureRates(
   context: BenchContext,
   pageUrl: string,
-): Promise<{ phases: PhaseResult[]; apiOverheadMs: number }> {
+): Promise<{ phases: PhaseResult[]; missSplit: MissSplit | undefined }> {
   const all = scenarios(pageUrl);
   await warmUp(context, all);
   const phases: PhaseResult[] = [];
+  const missTimings = new MissTimings();
+  const miss = missTimings.timed(all.miss);
+  const slowestMissTag = `r${RATES[0]}`;
   if (argument('--only') === 'cached') {
     phases.push(await phase(context, all.cached, LONG_PHASE.rate, LONG_PHASE.durationMs, 'long'));
-    return { phases, apiOverheadMs: Number.NaN };
+    return { phases, missSplit: undefined };
   }
   if (argument('--only') === 'miss') {
-    phases.push(await phase(context, all.miss, RATES[0] ?? 10, PHASE_MS, `r${RATES[0]}`));
-    return { phases, apiOverheadMs: missOverheadMs(context, phases, all.miss.name) };
+    phases.push(await phase(context, miss, RATES[0] ?? 10, PHASE_MS, slowestMissTag));
+    return { phases, missSplit: missTimings.split(context.stack.logDir, slowestMissTag) };
   }
-  for (const scenario of [all.cached, all.miss, all.unknownJob]) {
+  for (const scenario of [all.cached, miss, all.unknownJob]) {
     for (const rate of RATES) {
       const durationMs = scenario === all.cached && rate === LONG_PHASE.rate ? LONG_PHASE.durationMs : PHASE_MS;
       phases.push(await phase(context, scenario, rate, durationMs, `r${rate}`));
@@ -173,14 +177,7 @@ async function measureRates(
   };
   await phase(context, limited, 10, 1_000 * SCALE, 'warm-limited');
   phases.push(await phase(context, limited, LONG_PHASE.rate, PHASE_MS, 'limited'));
-  return { phases, apiOverheadMs: missOverheadMs(context, phases, all.miss.name) };
-}
-
-/** p50 end to end of the misses at the lowest rate, minus the worker's own p50 time for those jobs. */
-function missOverheadMs(context: BenchContext, phases: PhaseResult[], missScenario: string): number {
-  const slowestMiss = phases.find((entry) => entry.scenario === missScenario && entry.result.rate === RATES[0]);
-  const pipelineMs = percentile(workerJobMs(context.stack.logDir, `miss=r${RATES[0]}-`), 0.5);
-  return percentile(slowestMiss?.result.latenciesMs ?? [], 0.5) - pipelineMs;
+  return { phases, missSplit: missTimings.split(context.stack.logDir, slowestMissTag) };
 }
 
 async function measureFairness(context: BenchContext, pageUrl: string): Promise<FairnessResult> {
@@ -305,7 +302,7 @@ async function main(): Promise<void> {
       '',
       `Measured by \`npm run bench:request-path -- --label ${label}\` (bench/request-path/run.ts) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version}; raw figures in \`${path.relative(REPO_ROOT, raw)}\`.`,
       '',
-      measuredRun?.rates ? renderPhaseTable(measuredRun.rates.phases, measuredRun.rates.apiOverheadMs) : '',
+      measuredRun?.rates ? renderPhaseTable(measuredRun.rates.phases, measuredRun.rates.missSplit) : '',
       measuredRun?.rates ? renderTrafficByClient(measuredRun.rates.phases) : '',
       measuredRun?.fairness ? renderFairness(measuredRun.fairness) : '',
       profiles ? renderProfiles(profiles) : '',
