@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ScrapeDocument } from '@wh/contracts';
 import { testDatabase, uniqueName } from '@wh/testing';
 import type { ScrapeWorkerDatabase } from '../database/scrape-worker-database';
@@ -69,5 +70,24 @@ describe('ScrapeCacheRepository', () => {
     expect(await database.db.selectFrom('scrape_cache').select(['url']).where('cache_key', '=', key).execute()).toEqual(
       [{ url: 'https://example.com/?moved' }],
     );
+  });
+
+  // The page cache is what a cached hit reads and every miss writes: its documents are compressed with lz4 wherever
+  // the server has it (see the migration 20261129T0100_documents_lz4).
+  it('stores a large document compressed with lz4 when the server was built with it, and reads it back whole', async () => {
+    const key = uniqueName('key');
+    const markdown = Array.from({ length: 800 }, (_, line) => `Line ${line} of a long page, with words that repeat.`);
+    await cache.store(key, 'https://example.com/', document(markdown.join('\n')), at('2026-11-22T10:00:00Z'));
+
+    const serverHasLz4 = await sql`create temp table if not exists lz4_probe (value text compression lz4)`
+      .execute(database.db)
+      .then(
+        () => true,
+        () => false,
+      );
+    const { rows } = await sql<{ method: string | null }>`
+      select pg_column_compression(document) as method from scrape_cache where cache_key = ${key}`.execute(database.db);
+    expect(rows[0]?.method).toBe(serverHasLz4 ? 'lz4' : 'pglz');
+    expect((await cache.find(key, {}))?.document.markdown).toBe(markdown.join('\n'));
   });
 });
