@@ -1,6 +1,7 @@
 import { IsBoolean, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { EnvBoolean } from '@wh/platform/config';
 import { ServiceDatabaseConfig } from '@wh/platform/database';
+import { CONVERSION_YOUNG_GENERATION_MB } from '@wh/scraping/core';
 
 export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
   override HTTP_PORT: number = 3101;
@@ -23,15 +24,15 @@ export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
   CONVERSION_THREADS: number = 0;
 
   /**
-   * Young-generation size of each conversion thread in MB (0 = V8's default). Half the library's
-   * CONVERSION_YOUNG_GENERATION_MB, which bench:scrape chose on smaller pages: over crawls of real-size pages 64 MB kept
-   * the worker about 100 MB lower from the first tenth on, for no more CPU a page (docs/benchmarks.md, "Crawl memory":
-   * issue 21, session 18).
+   * Young-generation size of each conversion thread in MB (0 = V8's default). The library's setting, which the
+   * benchmarks' in-process floor uses too: 64 MB kept the worker about 100 MB lower over real-size crawls but cost
+   * about 7% more CPU a page and let the highest memory rise further above the first tenth's (docs/benchmarks.md,
+   * "Crawl memory": issue 21, sessions 18 and 19).
    */
   @IsInt()
   @Min(0)
   @Max(4096)
-  CONVERSION_YOUNG_GENERATION_MB: number = 64;
+  CONVERSION_YOUNG_GENERATION_MB: number = CONVERSION_YOUNG_GENERATION_MB;
 
   /** Largest response body read from a target, after decompression. */
   @IsInt()
