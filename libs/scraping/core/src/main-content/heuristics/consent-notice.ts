@@ -7,7 +7,7 @@ import { removeShortNotices, type ShortNoticeKind } from './short-notices';
 // the reader to the site's terms (a button's name in between may end with "!"); a sentence of a story or a guide that
 // says as much further on stays.
 const CONSENT_LINE =
-  /^by (?:clicking|tapping|pressing|posting|submitting|signing up|subscribing|registering|continuing|checking|sending|creating|entering|providing)\b[^.?]{0,120}?\byou(?:['’]re| are)? (?:also )?(?:agree|accept|consent|acknowledge|authori[sz]e|declare)/i;
+  /^by (?:clicking|tapping|pressing|posting|submitting|signing up|subscribing|registering|continuing|checking|sending|creating|entering|providing)\b[^.?]{0,120}?\byou(?:['’]re| are)? (?:agree|accept|consent|acknowledge)/i;
 // Looked for in each text first: most texts hold no such words, and then no block is read.
 const CONSENT_WORD =
   /\bby (?:click|tapp|press|post|submitt|sign|subscrib|regist|continu|check|send|creat|enter|provid)/i;
