@@ -19,6 +19,7 @@ import { removeCookieNotices } from './heuristics/cookie-notice';
 import { removeLegalNotices } from './heuristics/legal-notice';
 import { removeNewsletterPitches } from './heuristics/newsletter-pitch';
 import { removeGuestNotices } from './heuristics/guest-notice';
+import { removeConsentNotices } from './heuristics/consent-notice';
 import { readabilityArticle } from './main-content';
 import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 import { liesOutsideRegion, precedesRegion } from './separate-readings';
@@ -46,9 +47,9 @@ export interface MainContentHints {
 /**
  * What goes from the reading taken once both have been weighed, so that neither is weighed differently for it:
  * sections headed as recommendations or calls to the reader, an article's notes about its writer, its tables of
- * contents and its newsletter pitches, skip links, notices to readers who are not signed in, links drawn as buttons
- * on lines of their own, stray labels (ad slots', dead controls'), and the headings left with nothing under them at
- * its end.
+ * contents and its newsletter pitches, skip links, notices to readers who are not signed in, the fine print binding
+ * them to the site's terms, links drawn as buttons on lines of their own, stray labels (ad slots', dead controls'), and
+ * the headings left with nothing under them at its end.
  */
 function removeLeftovers(content: Element, hints: MainContentHints): void {
   removePromotionalSections(content, hints.article);
@@ -63,6 +64,7 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
   removeCookieNotices(content);
   removeLegalNotices(content);
   removeGuestNotices(content);
+  removeConsentNotices(content);
   removeActionLinks(content);
   removeStrayLabels(content);
   removeTrailingHeadings(content);

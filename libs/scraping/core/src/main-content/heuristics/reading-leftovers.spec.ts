@@ -20,6 +20,15 @@ describe('skip links', () => {
     expect(html).toBe('<h1>Desks</h1>');
   });
 
+  it('removes the shortcuts a long guide prints over its parts, and keeps a link inside a sentence', () => {
+    const html = htmlAfter(
+      removeSkipLinks,
+      '<p><a href="https://example.com/best-desks#the-list">JUMP TO THE LIST</a></p><h2>Oak desk</h2>' +
+        '<a href="#review-oak"><span>Jump to Review</span></a><p>You can <a href="#end">jump to the end</a> for prices.</p>',
+    );
+    expect(html).toBe('<p></p><h2>Oak desk</h2><p>You can <a href="#end">jump to the end</a> for prices.</p>');
+  });
+
   it('keeps links that only start with the word or lead to other pages', () => {
     const body =
       '<p><a href="#step-3">Skipping a step</a> and <a href="https://example.com/skip">Skip to the next lesson</a></p>';
@@ -52,6 +61,16 @@ describe('stray labels', () => {
         '<p>Loading prices for your region…</p>',
     );
     expect(html).toBe('<h2>Loading dock safety</h2><p>Chock the wheels first.</p>');
+  });
+
+  it('removes the buttons that scroll back to the top of the page, and keeps a sentence that says as much', () => {
+    const html = htmlAfter(
+      removeStrayLabels,
+      '<p>Fill the kettle.</p><p><a href="#main-content">Back to Top</a></p><div class="back-to-top">' +
+        '<span>↑</span> Back to top</div><div class="btn">RETURN TO TOP OF PAGE</div><p><a href="#top">&lt; back to top</a></p>' +
+        '<p>Go back to the top of the page and start again.</p>',
+    );
+    expect(html).toBe('<p>Fill the kettle.</p><p></p><p></p><p>Go back to the top of the page and start again.</p>');
   });
 
   it("removes the captions of a listing's controls and keeps its count", () => {

@@ -3,7 +3,8 @@ import { elementsSaying, foldedText } from '../../dom/dom-walk';
 // Labels of what the page as fetched does not hold: the line publishers print over an ad slot ("Advertisement",
 // "Article continues below") whose ad never loads without scripts, the captions of controls whose behaviour went with
 // the scripts ("Expand description", "Show more", "Close", "Loading..."), and the placeholders a script fills in
-// ("Loading paragraph...", "Loading prices for your region…").
+// ("Loading paragraph...", "Loading prices for your region…"), and the buttons that scroll back to the page's top
+// ("Back to top", "↑ Back to Top", "RETURN TO TOP OF PAGE"), drawn by scripts or linked to an anchor.
 const STRAY_LABEL = new RegExp(
   '^(?:' +
     [
@@ -19,6 +20,7 @@ const STRAY_LABEL = new RegExp(
       'toggle (?:navigation|menu)',
       'loading\\.*',
       'loading [\\w-]+(?: [\\w-]+){0,3}(?:\\.{3}|…)',
+      '(?:[↑⬆^<]\\s*)?(?:back|return|scroll|go) (?:back )?to (?:the )?top(?: of (?:the )?page)?(?:\\s*[↑⬆^])?',
     ].join('|') +
     ')$',
   'i',
