@@ -11,7 +11,7 @@ import {
 } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { inReceiveSpan, JetStreamPublisher, NatsClient, type ReceivedMessage } from '@wh/platform/messaging';
-import { FinishedScrapes } from './finished-scrapes';
+import { type ExpectedScrape, FinishedScrapes } from './finished-scrapes';
 
 /** Time a caller keeps waiting past the job's deadline, for a result already on its way. */
 const RESULT_GRACE_MS = 1_000;
@@ -83,18 +83,7 @@ export class ScrapeClient {
     );
     const routed = { ...command, resultRoute: this.finished.route };
     this.awaited.set(command.jobId, routed);
-    let message: ReceivedMessage | undefined;
-    try {
-      try {
-        await this.submit(routed);
-      } catch (error) {
-        expected.cancel();
-        throw error;
-      }
-      message = (await expected.message) ?? (await this.readBack(command.origin, command.jobId));
-    } finally {
-      this.awaited.delete(command.jobId);
-    }
+    const message = await this.submitAndWait(routed, expected).finally(() => this.awaited.delete(command.jobId));
     if (!message) throw new DomainError(ErrorCode.ScrapeTimeout, 'Scrape timed out');
     const event = await inReceiveSpan(
       scrapeJobFinishedAnnouncement(command.origin, command.jobId).subject,
@@ -103,6 +92,20 @@ export class ScrapeClient {
     );
     await this.nats.payloads.release(message);
     return event;
+  }
+
+  /** Submits the job and waits for its end: heard on the subscription, or read back from its stream after the wait. */
+  private async submitAndWait(
+    command: DirectScrapeCommand,
+    expected: ExpectedScrape,
+  ): Promise<ReceivedMessage | undefined> {
+    try {
+      await this.submit(command);
+    } catch (error) {
+      expected.cancel();
+      throw error;
+    }
+    return (await expected.message) ?? (await this.readBack(command.origin, command.jobId));
   }
 
   /**
