@@ -57,6 +57,8 @@ const LEFT_AT_DEFAULT: Record<string, string[]> = {
   ],
   'scrape-worker': [
     'SCRAPE_CONCURRENCY',
+    'DIRECT_SCRAPE_CONCURRENCY',
+    'DIRECT_SCRAPE_RESULTS_MAX_MB',
     'PARSE_CONCURRENCY',
     'CONVERSION_THREADS',
     'CONVERSION_YOUNG_GENERATION_MB',
@@ -315,7 +317,7 @@ describe('the production-like install', () => {
   const { objects } = renderChart(PRODUCTION);
   const byService = deployments(objects);
 
-  it('leaves scrape-worker replicas to KEDA, scaling on the stream and consumer the services create', () => {
+  it('leaves scrape-worker replicas to KEDA, scaling on both queues and the consumers the services create', () => {
     const worker = byService.get('scrape-worker')?.object.spec as { replicas?: number };
     expect(worker.replicas).toBeUndefined();
     const scaled = objects.find((object) => object.kind === 'ScaledObject');
@@ -323,8 +325,19 @@ describe('the production-like install', () => {
       scaleTargetRef: { name: 'webharvest-scrape-worker' },
       minReplicaCount: 2,
       maxReplicaCount: 20,
-      triggers: [{ type: 'nats-jetstream', metadata: { stream: 'WH_SCRAPE_JOBS', consumer: 'wh-scrape-worker-jobs' } }],
+      triggers: [
+        { type: 'nats-jetstream', metadata: { stream: 'WH_SCRAPE_JOBS', consumer: 'wh-scrape-worker-jobs' } },
+        {
+          type: 'nats-jetstream',
+          metadata: { stream: 'WH_DIRECT_SCRAPE_JOBS', consumer: 'wh-scrape-worker-direct-jobs' },
+        },
+      ],
     });
+    const triggers = (scaled?.spec as { triggers: { metadata: Record<string, string> }[] }).triggers;
+    // Both queues scale with the same thresholds, read from the same monitoring endpoint.
+    expect(
+      new Set(triggers.map(({ metadata: { stream: _, consumer: __, ...shared } }) => JSON.stringify(shared))).size,
+    ).toBe(1);
   });
 
   it('replicates every stream and bucket the services create to three NATS nodes', () => {

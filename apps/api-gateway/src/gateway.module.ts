@@ -32,7 +32,8 @@ export const API_GATEWAY = 'api-gateway';
     PlatformModule.forRoot({
       serviceName: API_GATEWAY,
       configClass: GatewayConfig,
-      streams: [Streams.scrapeJobs, Streams.scrapeResults, Streams.billingUsage],
+      // DIRECT_SCRAPE_RESULTS is the worker's to provision, at the size its config gives; this gateway only reads it.
+      streams: [Streams.scrapeJobs, Streams.scrapeResults, Streams.directScrapeJobs, Streams.billingUsage],
       consumers: [],
     }),
     AuthModule,

@@ -81,10 +81,10 @@ describe('traces across the gateway and NATS', () => {
     // The spans of the three hops: the HTTP request, the worker's job and the usage billing records.
     const awaited = [
       'api-gateway:POST /v2/scrape',
-      'scrape-worker:process scrape-worker-jobs',
+      'scrape-worker:process scrape-worker-direct-jobs',
       'scrape-worker:convert',
       'billing-service:process billing-service-usage-batches',
-      'api-gateway:receive scrape.job.finished',
+      'api-gateway:receive scrape.direct-job.finished',
     ];
     const spans = await eventually(() => {
       const ofTrace = receiver.spans.filter((span) => span.traceId === traceId);
@@ -99,19 +99,21 @@ describe('traces across the gateway and NATS', () => {
 
     const request = spans.find((span) => span.service === 'api-gateway' && span.name === 'POST /v2/scrape');
     expect(request).toBeDefined();
-    const work = spans.find((span) => span.service === 'scrape-worker' && span.name === 'process scrape-worker-jobs');
+    const work = spans.find(
+      (span) => span.service === 'scrape-worker' && span.name === 'process scrape-worker-direct-jobs',
+    );
     // The worker's span hangs off the gateway's publish, which hangs off the HTTP request.
     expect(parentOf(work)?.service).toBe('api-gateway');
-    expect(parentOf(work)?.name).toMatch(/^send scrape\.job/);
+    expect(parentOf(work)?.name).toMatch(/^send scrape\.direct-job\.run/);
     const billing = spans.find(
       (span) => span.service === 'billing-service' && span.name === 'process billing-service-usage-batches',
     );
     expect(parentOf(billing)?.service).toBe('scrape-worker');
     // And back: the gateway reads the result in a span of the request, linked to the worker's publish of it.
-    const back = spans.find((span) => span.name === 'receive scrape.job.finished');
+    const back = spans.find((span) => span.name === 'receive scrape.direct-job.finished');
     expect(parentOf(back)).toBe(request);
     const sentBy = byId.get(back?.links?.[0]?.spanId ?? '');
-    expect([sentBy?.service, sentBy?.name]).toEqual(['scrape-worker', 'send scrape.job.finished']);
+    expect([sentBy?.service, sentBy?.name]).toEqual(['scrape-worker', 'send scrape.direct-job.finished']);
     // Every span of the trace descends from the gateway's request span.
     for (const span of spans) {
       let ancestor: ReceivedSpan | undefined = span;

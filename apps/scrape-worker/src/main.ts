@@ -8,6 +8,9 @@ void bootstrapService({
   appModule: ScrapeWorkerModule,
   configClass: ScrapeWorkerConfig,
   transport: {
-    concurrency: (config) => ({ [Consumers.scrapeWorkerJobs.durableName]: config.SCRAPE_CONCURRENCY }),
+    concurrency: (config) => ({
+      [Consumers.scrapeWorkerJobs.durableName]: config.SCRAPE_CONCURRENCY,
+      [Consumers.scrapeWorkerDirectJobs.durableName]: config.DIRECT_SCRAPE_CONCURRENCY,
+    }),
   },
 });

@@ -11,11 +11,30 @@ export class ScrapeWorkerConfig extends ServiceDatabaseConfig {
   @IsBoolean()
   ALLOW_PRIVATE_TARGETS: boolean = false;
 
-  /** Scrape jobs processed at once by one worker process. */
+  /** Crawl, batch and extract pages processed at once by one worker process. */
   @IsInt()
   @Min(1)
   @Max(256)
   SCRAPE_CONCURRENCY: number = 16;
+
+  /**
+   * Direct scrapes processed at once by one worker process, in slots of their own: a crawl's backlog never holds up
+   * a request whose client waits. A worker runs up to this and SCRAPE_CONCURRENCY together.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  DIRECT_SCRAPE_CONCURRENCY: number = 16;
+
+  /**
+   * Size of the DIRECT_SCRAPE_RESULTS memory stream, which only a requester that was disconnected reads back (32 MB is
+   * ~12 s of 27 KB documents at 100/s). nats-server reserves all of it in its memory store (max_memory_store) on each
+   * node holding a replica, at creation: the e2e suite, whose many namespaces share one server, sets it lower.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(1024)
+  DIRECT_SCRAPE_RESULTS_MAX_MB: number = 32;
 
   /** Worker threads converting HTML (0 = one per core). */
   @IsInt()

@@ -37,8 +37,18 @@ export const SCRAPE_WORKER = 'scrape-worker';
     PlatformModule.forRoot({
       serviceName: SCRAPE_WORKER,
       configClass: ScrapeWorkerConfig,
-      streams: [Streams.scrapeJobs, Streams.scrapeResults, Streams.billingUsage, Streams.deadLetters],
-      consumers: [Consumers.scrapeWorkerJobs],
+      streams: (config) => [
+        Streams.scrapeJobs,
+        Streams.scrapeResults,
+        Streams.directScrapeJobs,
+        {
+          ...Streams.directScrapeResults,
+          maxBytes: (config as ScrapeWorkerConfig).DIRECT_SCRAPE_RESULTS_MAX_MB * 1024 * 1024,
+        },
+        Streams.billingUsage,
+        Streams.deadLetters,
+      ],
+      consumers: [Consumers.scrapeWorkerJobs, Consumers.scrapeWorkerDirectJobs],
       database: true,
     }),
   ],

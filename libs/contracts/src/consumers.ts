@@ -31,6 +31,17 @@ export const Consumers = {
     maxAckPending: 1_000,
     retryDelaysMs: [250, 1_000, 5_000],
   },
+  /** Direct scrapes, on their own queue: a crawl's backlog never holds up a request whose client waits. */
+  scrapeWorkerDirectJobs: {
+    stream: Streams.directScrapeJobs,
+    durableName: 'scrape-worker-direct-jobs',
+    subject: Subjects.directScrapeJobRun,
+    filterSubject: Subjects.directScrapeJobRun,
+    ackWaitMs: 30_000,
+    maxDeliver: 4,
+    maxAckPending: 1_000,
+    retryDelaysMs: [250, 1_000, 5_000],
+  },
   billingUsage: {
     stream: Streams.billingUsage,
     durableName: 'billing-service-usage',

@@ -102,6 +102,8 @@ const request = <P extends object>(payload: PayloadClass<P>) => ({
 export const Messages = {
   [Subjects.scrapeJobRun]: stream(ScrapeJobCommand),
   [Subjects.scrapeJobFinished]: stream(ScrapeJobFinishedEvent),
+  [Subjects.directScrapeJobRun]: stream(ScrapeJobCommand),
+  [Subjects.directScrapeJobFinished]: stream(ScrapeJobFinishedEvent),
   [Subjects.usageRecorded]: stream(UsageRecordedEvent),
   [Subjects.usageBatchRecorded]: stream(UsageBatchRecordedEvent),
   [Subjects.messageDeadLettered]: stream(DeadLetterRecord),

@@ -3,10 +3,14 @@
  * messaging library). Events are `<domain>.<entity>.<past-tense>`, commands `<domain>.<entity>.<verb>`.
  */
 export const Subjects = {
-  /** Command: run one page scrape. Work queue shared by direct, batch and crawl scrapes. */
+  /** Command: run one page scrape of a crawl, a batch or an extract job (work queue on file). */
   scrapeJobRun: 'scrape.job.run',
-  /** Event prefix: a scrape job ended. Full subject: `scrape.job.finished.<origin>.<jobId>`. */
+  /** Event prefix: a scrape job of `scrapeJobRun` ended. Full subject: `scrape.job.finished.<origin>.<jobId>`. */
   scrapeJobFinished: 'scrape.job.finished',
+  /** Command: run one direct scrape, whose requester waits for it (work queue in memory). */
+  directScrapeJobRun: 'scrape.direct-job.run',
+  /** Event prefix: a direct scrape ended. Full subject: `scrape.direct-job.finished.<resultRoute>.<jobId>`. */
+  directScrapeJobFinished: 'scrape.direct-job.finished',
   /** Event: credits were consumed by a team. */
   usageRecorded: 'billing.usage.recorded',
   /** Event: credits of many pages at once (a crawl's batch of kept pages), each charge idempotent by its own id. */
@@ -97,15 +101,37 @@ export const Subjects = {
  */
 export type ScrapeOrigin = 'direct' | 'scheduled' | 'extract';
 
-/**
- * What follows `scrape.job.finished` in the subject announcing the end of one scrape job: `<origin>.<jobId>`, or
- * `<origin>.<resultRoute>.<jobId>` when the process waiting for it gave its route, so only that process hears it.
- */
-export function scrapeJobFinishedSuffix(origin: ScrapeOrigin, jobId: string, resultRoute?: string): string {
-  return resultRoute ? `${origin}.${resultRoute}.${jobId}` : `${origin}.${jobId}`;
+/** The work queue a scrape of this origin is submitted to: direct scrapes have one of their own, in memory. */
+export function scrapeJobRunSubject(
+  origin: ScrapeOrigin,
+): typeof Subjects.scrapeJobRun | typeof Subjects.directScrapeJobRun {
+  return origin === 'direct' ? Subjects.directScrapeJobRun : Subjects.scrapeJobRun;
 }
 
-/** Subject on which the completion of one scrape job is announced. */
+/** Where the end of one scrape job is announced: a contract subject and the tokens that follow it. */
+export interface ScrapeJobFinishedAnnouncement {
+  readonly subject: typeof Subjects.scrapeJobFinished | typeof Subjects.directScrapeJobFinished;
+  /**
+   * `<resultRoute>.<jobId>` for a direct scrape, `<origin>.<resultRoute>.<jobId>` for the others; without the route
+   * when the job gave none. A process waiting on its route is then the only one to hear the announcement.
+   */
+  readonly suffix: string;
+}
+
+/** The announcement of the end of one scrape job, on the results stream of its origin. */
+export function scrapeJobFinishedAnnouncement(
+  origin: ScrapeOrigin,
+  jobId: string,
+  resultRoute?: string,
+): ScrapeJobFinishedAnnouncement {
+  const tokens = [...(resultRoute ? [resultRoute] : []), jobId];
+  return origin === 'direct'
+    ? { subject: Subjects.directScrapeJobFinished, suffix: tokens.join('.') }
+    : { subject: Subjects.scrapeJobFinished, suffix: [origin, ...tokens].join('.') };
+}
+
+/** Subject (without the namespace) on which the completion of one scrape job is announced. */
 export function scrapeJobFinishedSubject(origin: ScrapeOrigin, jobId: string, resultRoute?: string): string {
-  return `${Subjects.scrapeJobFinished}.${scrapeJobFinishedSuffix(origin, jobId, resultRoute)}`;
+  const { subject, suffix } = scrapeJobFinishedAnnouncement(origin, jobId, resultRoute);
+  return `${subject}.${suffix}`;
 }

@@ -34,7 +34,7 @@ describe('FinishedScrapes', () => {
     finished.expect('extract', 'c', 1_000).cancel();
 
     expect(nats.subjects).toEqual([
-      `t1.scrape.job.finished.direct.${finished.route}.*`,
+      `t1.scrape.direct-job.finished.${finished.route}.*`,
       `t1.scrape.job.finished.extract.${finished.route}.*`,
     ]);
   });
@@ -51,7 +51,7 @@ describe('FinishedScrapes', () => {
     const first = finished.expect('direct', 'job-1', 1_000);
     const second = finished.expect('direct', 'job-2', 1_000);
 
-    const own = `t1.scrape.job.finished.direct.${finished.route}`;
+    const own = `t1.scrape.direct-job.finished.${finished.route}`;
     nats.publish(`${own}.someone-elses`);
     nats.publish(`${own}.job-2`);
     nats.publish(`${own}.job-1`);
@@ -61,6 +61,17 @@ describe('FinishedScrapes', () => {
     expect(await decoded(first)).toBe(`${own}.job-1`);
     expect(await decoded(second)).toBe(`${own}.job-2`);
     expect(finished.waitingCount()).toBe(0);
+  });
+
+  it('takes an announcement read back from its stream like one heard, once', async () => {
+    const finished = new FinishedScrapes(fakeConnection().connection, namespace);
+    const expected = finished.expect('direct', 'job-1', 1_000);
+    const subject = finished.subjectOf('direct', 'job-1');
+    const readBack = { data: new TextEncoder().encode('read back'), headers: undefined };
+
+    expect(finished.deliver(subject, readBack)).toBe(true);
+    expect(await expected.message).toBe(readBack);
+    expect(finished.deliver(subject, readBack)).toBe(false);
   });
 
   it('gives up after the wait, and forgets a scrape no longer waited for', async () => {
@@ -75,6 +86,6 @@ describe('FinishedScrapes', () => {
     expect(await cancelled.message).toBeUndefined();
     expect(finished.waitingCount()).toBe(0);
     // An announcement after the caller gave up reaches nobody and does not throw.
-    nats.publish(`t1.scrape.job.finished.direct.${finished.route}.late`);
+    nats.publish(`t1.scrape.direct-job.finished.${finished.route}.late`);
   });
 });

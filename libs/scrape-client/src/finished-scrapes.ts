@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Msg, NatsConnection, Subscription } from 'nats';
+import type { NatsConnection, Subscription } from 'nats';
 import { type ScrapeOrigin, scrapeJobFinishedSubject } from '@wh/contracts';
 import type { Namespace, ReceivedMessage } from '@wh/platform/messaging';
 
@@ -15,7 +15,8 @@ export interface ExpectedScrape {
  * The ends of the scrapes this process waits for, heard through one wildcard subscription per origin opened on first
  * use, rather than a subscription made and dropped around every scrape: each of those cost a SUB and an UNSUB on the
  * connection and made nats-server rebuild its subject cache. Each process has a route of its own, which its scrape
- * commands carry (`resultRoute`) and its subscriptions name (`scrape.job.finished.<origin>.<route>.*`), so a replica
+ * commands carry (`resultRoute`) and its subscriptions name (`scrape.direct-job.finished.<route>.*`,
+ * `scrape.job.finished.<origin>.<route>.*` for the other origins), so a replica
  * hears only the ends of its own scrapes; an announcement nobody waits for any more is dropped.
  */
 export class FinishedScrapes {
@@ -54,6 +55,16 @@ export class FinishedScrapes {
     return this.namespace.subject(scrapeJobFinishedSubject(origin, jobId, this.route));
   }
 
+  /**
+   * Hands an announcement (heard, or read back from its stream) to the scrape waiting for it; false when nobody
+   * waits for it any more.
+   */
+  deliver(subject: string, message: ReceivedMessage): boolean {
+    const waiting = this.waiting.get(subject);
+    waiting?.(message);
+    return waiting !== undefined;
+  }
+
   /** Jobs waited for right now. */
   waitingCount(): number {
     return this.waiting.size;
@@ -63,13 +74,9 @@ export class FinishedScrapes {
     if (this.subscriptions.has(origin)) return;
     const subscription = this.connection.subscribe(this.subjectOf(origin, '*'), {
       callback: (error, received) => {
-        if (!error) this.deliver(received);
+        if (!error) this.deliver(received.subject, { data: received.data, headers: received.headers });
       },
     });
     this.subscriptions.set(origin, subscription);
-  }
-
-  private deliver(received: Msg): void {
-    this.waiting.get(received.subject)?.({ data: received.data, headers: received.headers });
   }
 }

@@ -5,12 +5,13 @@ import {
   type ScrapeJobCommand,
   ScrapeJobFinishedEvent,
   type ScrapeOrigin,
+  scrapeJobFinishedAnnouncement,
+  scrapeJobRunSubject,
   Streams,
-  Subjects,
 } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { inReceiveSpan, JetStreamPublisher, NatsClient, type ReceivedMessage } from '@wh/platform/messaging';
-import { FinishedScrapes } from './finished-scrapes';
+import { type ExpectedScrape, FinishedScrapes } from './finished-scrapes';
 
 /** Time a caller keeps waiting past the job's deadline, for a result already on its way. */
 const RESULT_GRACE_MS = 1_000;
@@ -25,19 +26,23 @@ export type DirectScrapeCommand = ScrapeJobCommand & { origin: Exclude<ScrapeOri
 export type FinishedDocument = { document: ScrapeDocument } | { documentJson: string };
 
 /**
- * The one way into the scrape-workers, for every service that scrapes: a command on the shared work queue, answered
- * by the worker's single handler (cache first, then the engines), which bills direct scrapes and announces the end
- * on `scrape.job.finished.<origin>.<jobId>` (`<origin>.<route>.<jobId>` for a scrape this process waits for).
+ * The one way into the scrape-workers, for every service that scrapes: a command on the work queue of its origin
+ * (direct scrapes on `DIRECT_SCRAPE_JOBS`, in memory; the others on `SCRAPE_JOBS`), answered by the worker's single
+ * handler (cache first, then the engines), which bills direct scrapes and announces the end on the results stream of
+ * the origin, under this process's route for a scrape it waits for.
  */
 @Injectable()
 export class ScrapeClient {
   private readonly finished: FinishedScrapes;
+  /** The commands of the scrapes this process waits for, as submitted, by job id. */
+  private readonly awaited = new Map<string, DirectScrapeCommand>();
 
   constructor(
     @Inject(NatsClient) private readonly nats: NatsClient,
     @Inject(JetStreamPublisher) private readonly publisher: JetStreamPublisher,
   ) {
     this.finished = new FinishedScrapes(nats.connection, nats.namespace);
+    nats.onReconnected(() => this.recoverAwaited());
   }
 
   /**
@@ -45,7 +50,7 @@ export class ScrapeClient {
    * repeated submission of the same attempt a no-op inside the stream's duplicate window.
    */
   async submit(command: ScrapeJobCommand, msgId: string = command.jobId): Promise<void> {
-    await this.publisher.publish(Subjects.scrapeJobRun, command, { msgId });
+    await this.publisher.publish(scrapeJobRunSubject(command.origin), command, { msgId });
   }
 
   /**
@@ -76,30 +81,62 @@ export class ScrapeClient {
       command.jobId,
       command.deadlineAt - Date.now() + RESULT_GRACE_MS,
     );
-    try {
-      await this.submit({ ...command, resultRoute: this.finished.route });
-    } catch (error) {
-      expected.cancel();
-      throw error;
-    }
-    const message =
-      (await expected.message) ?? (await this.readBack(this.finished.subjectOf(command.origin, command.jobId)));
+    const routed = { ...command, resultRoute: this.finished.route };
+    this.awaited.set(command.jobId, routed);
+    const message = await this.submitAndWait(routed, expected).finally(() => this.awaited.delete(command.jobId));
     if (!message) throw new DomainError(ErrorCode.ScrapeTimeout, 'Scrape timed out');
-    const event = await inReceiveSpan(Subjects.scrapeJobFinished, message, () =>
-      this.nats.payloads.decode(ScrapeJobFinishedEvent, message),
+    const event = await inReceiveSpan(
+      scrapeJobFinishedAnnouncement(command.origin, command.jobId).subject,
+      message,
+      () => this.nats.payloads.decode(ScrapeJobFinishedEvent, message),
     );
     await this.nats.payloads.release(message);
     return event;
   }
 
-  private async readBack(subject: string): Promise<ReceivedMessage | undefined> {
+  /** Submits the job and waits for its end: heard on the subscription, or read back from its stream after the wait. */
+  private async submitAndWait(
+    command: DirectScrapeCommand,
+    expected: ExpectedScrape,
+  ): Promise<ReceivedMessage | undefined> {
     try {
-      const stored = await this.nats.manager.streams.getMessage(
-        this.nats.namespace.stream(Streams.scrapeResults.name),
-        {
-          last_by_subj: subject,
-        },
-      );
+      await this.submit(command);
+    } catch (error) {
+      expected.cancel();
+      throw error;
+    }
+    return (await expected.message) ?? (await this.readBack(command.origin, command.jobId));
+  }
+
+  /**
+   * After a reconnection, each awaited scrape's end is read back from its stream (announced while this process was
+   * away), or its job is submitted again under the same message id: a restarted nats-server has lost the memory
+   * queue, the job in it and the duplicate window, so the job runs again (billed once: the charge's id is the job's).
+   * Where the queue survived (a file stream, a cluster node that went away) the copy is dropped as a duplicate.
+   */
+  private async recoverAwaited(): Promise<void> {
+    await Promise.all(
+      [...this.awaited.values()].map(async (command) => {
+        const message = await this.readBack(command.origin, command.jobId);
+        if (message) {
+          this.finished.deliver(this.finished.subjectOf(command.origin, command.jobId), message);
+          return;
+        }
+        try {
+          await this.submit(command);
+        } catch {
+          // The queue is not back yet: the scrape ends at its deadline with SCRAPE_TIMEOUT.
+        }
+      }),
+    );
+  }
+
+  private async readBack(origin: ScrapeOrigin, jobId: string): Promise<ReceivedMessage | undefined> {
+    const results = origin === 'direct' ? Streams.directScrapeResults : Streams.scrapeResults;
+    try {
+      const stored = await this.nats.manager.streams.getMessage(this.nats.namespace.stream(results.name), {
+        last_by_subj: this.finished.subjectOf(origin, jobId),
+      });
       return { data: stored.data, headers: stored.header };
     } catch {
       return undefined;

@@ -3,6 +3,10 @@ import { publishStack } from './stack-env';
 
 /** Starts NATS and Postgres if needed, then the six services, once for the whole e2e suite. */
 export default async function globalSetup(): Promise<void> {
+  // Every stack of the run (services inherit this process's environment) has a namespace of its own on one shared
+  // nats-server, which reserves each namespace's DIRECT_SCRAPE_RESULTS size in its 256 MB memory store (128 MB a node
+  // on the suites' clusters), left-over namespaces of killed runs included: 4 MB keeps dozens of them within it.
+  process.env.DIRECT_SCRAPE_RESULTS_MAX_MB ??= '4';
   const infrastructure = await provideInfrastructure();
   process.env.WH_E2E_INFRA = JSON.stringify({
     natsUrl: infrastructure.natsUrl,

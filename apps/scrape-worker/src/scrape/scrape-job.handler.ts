@@ -7,8 +7,7 @@ import {
   ScrapeJobCommand,
   type ScrapeDocument,
   type ScrapeJobFinishedEvent,
-  scrapeJobFinishedSuffix,
-  Subjects,
+  scrapeJobFinishedAnnouncement,
 } from '@wh/contracts';
 import { toDomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
@@ -34,8 +33,9 @@ interface Scraped {
 }
 
 /**
- * Runs one scrape job from the shared work queue and announces its end: the single entry of every scrape, direct or
- * scheduled, so the page cache is consulted, and direct scrapes are billed, in exactly one place. A failure of the
+ * Runs one scrape job and announces its end: the single entry of every scrape, direct (from the memory queue of its
+ * own) or scheduled and extract (from the shared file queue), so the page cache is consulted, and direct scrapes are
+ * billed, in exactly one place. A failure of the
  * target (timeout, refused address, unsupported file) is a result, not a retry; only our own dependencies failing is
  * retried.
  */
@@ -52,6 +52,11 @@ export class ScrapeJobHandler {
     @Inject(UsageBatchPublisher) private readonly usage: UsageBatchPublisher,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  @ConsumeStream(Consumers.scrapeWorkerDirectJobs)
+  async handleDirect(job: ScrapeJobCommand, context: JetStreamMessageContext): Promise<void> {
+    await this.handle(job, context);
+  }
 
   @ConsumeStream(Consumers.scrapeWorkerJobs)
   async handle(job: ScrapeJobCommand, context: JetStreamMessageContext): Promise<void> {
@@ -95,11 +100,12 @@ export class ScrapeJobHandler {
     // A requester waiting on its route hears the announcement on its own subscription and reads it back from the
     // stream if that missed it, so its announcement goes without waiting for the stream's answer (a trip and a write
     // less per cached hit); a scheduled page's announcement is read from the stream only, and must be known stored.
+    const announcement = scrapeJobFinishedAnnouncement(job.origin, job.jobId, job.resultRoute);
     const [answeredMs] = await Promise.all([
       this.publisher
-        .publish(Subjects.scrapeJobFinished, finished, {
+        .publish(announcement.subject, finished, {
           msgId: `${job.jobId}:finished`,
-          subjectSuffix: scrapeJobFinishedSuffix(job.origin, job.jobId, job.resultRoute),
+          subjectSuffix: announcement.suffix,
           unconfirmed: job.resultRoute !== undefined,
         })
         .then(() => Date.now() - started.getTime()),

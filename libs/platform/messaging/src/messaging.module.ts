@@ -9,8 +9,11 @@ export interface MessagingModuleOptions {
   serviceName: string;
   /** The service's config class (a ServiceConfig), provided by ConfigModule. */
   configClass: new () => ServiceConfig;
-  /** Streams this service publishes to or consumes from; provisioned idempotently at start. */
-  streams: readonly StreamDefinition[];
+  /**
+   * Streams this service publishes to or consumes from; provisioned idempotently at start. A function reads
+   * settings of the stream (a memory stream's size) from the service's config, an instance of `configClass`.
+   */
+  streams: readonly StreamDefinition[] | ((config: ServiceConfig) => readonly StreamDefinition[]);
   /** Durable consumers this service pulls from. */
   consumers: readonly ConsumerDefinition[];
 }
@@ -38,7 +41,8 @@ export class MessagingModule {
             replicas: config.NATS_REPLICAS,
             serviceName: options.serviceName,
           });
-          for (const stream of options.streams) await nats.ensureStream(stream);
+          const streams = typeof options.streams === 'function' ? options.streams(config) : options.streams;
+          for (const stream of streams) await nats.ensureStream(stream);
           for (const consumer of options.consumers) await nats.ensureConsumer(consumer);
           return nats;
         },

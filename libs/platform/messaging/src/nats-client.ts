@@ -2,7 +2,9 @@ import {
   AckPolicy,
   connect,
   DeliverPolicy,
+  DiscardPolicy,
   ErrorCode,
+  Events,
   type JetStreamClient,
   type JetStreamManager,
   type NatsConnection,
@@ -61,11 +63,19 @@ async function provisionPatiently(step: () => Promise<void>): Promise<void> {
   }
 }
 
-/** One NATS connection per process, with the JetStream handles, the namespace it works in and its payload codec. */
+/**
+ * One NATS connection per process, with the JetStream handles, the namespace it works in and its payload codec.
+ * nats-server (2.9) forgets a memory stream entirely when it restarts, definition and consumers included: the client
+ * remembers the memory streams and consumers it provisioned and, after each reconnection, creates the ones the
+ * server no longer knows, then tells the listeners given to {@link onReconnected}.
+ */
 export class NatsClient {
   readonly payloads: PayloadCodec;
   /** JetStream publishes that wait for their stream's answer (what JetStreamPublisher sends through). */
   readonly storedPublishes: StoredPublishes;
+  private readonly memoryStreams = new Map<string, StreamDefinition>();
+  private readonly memoryStreamConsumers = new Map<string, ConsumerDefinition>();
+  private readonly reconnectionListeners = new Set<() => Promise<void> | void>();
 
   private constructor(
     readonly connection: NatsConnection,
@@ -78,6 +88,7 @@ export class NatsClient {
   ) {
     this.payloads = new PayloadCodec(jetstream, namespace, () => this.maxPayloadBytes, replicas);
     this.storedPublishes = new StoredPublishes(connection);
+    void this.restoreMemoryStreamsOnReconnect();
   }
 
   static async connect(options: NatsClientOptions): Promise<NatsClient> {
@@ -112,24 +123,105 @@ export class NatsClient {
   }
 
   /**
+   * Runs `listener` after each reconnection, once the memory streams and consumers the server had forgotten are back
+   * (or could not be put back within the provisioning deadline). Returns the way to stop listening.
+   */
+  onReconnected(listener: () => Promise<void> | void): () => void {
+    this.reconnectionListeners.add(listener);
+    return () => this.reconnectionListeners.delete(listener);
+  }
+
+  private async restoreMemoryStreamsOnReconnect(): Promise<void> {
+    for await (const status of this.connection.status()) {
+      if (status.type !== Events.Reconnect) continue;
+      await this.restoreForgottenMemoryStreams();
+      for (const listener of this.reconnectionListeners) {
+        try {
+          await listener();
+        } catch {
+          // A listener's failure is its own to report; the others still run.
+        }
+      }
+    }
+  }
+
+  /**
+   * Info first, create only if missing: on a cluster the streams survive on the other nodes (with their messages)
+   * and must not be touched. What cannot be put back now is tried again at the next reconnection; until then its
+   * publishes fail with a clear error, and a waiting requester's scrape ends at its deadline.
+   */
+  private async restoreForgottenMemoryStreams(): Promise<void> {
+    const restore = async (step: () => Promise<void>): Promise<void> => {
+      try {
+        await provisionPatiently(step);
+      } catch {
+        // Left for the next reconnection (see above).
+      }
+    };
+    for (const definition of this.memoryStreams.values()) {
+      await restore(async () => {
+        if (!(await this.streamExists(definition))) await this.manager.streams.add(this.streamConfig(definition));
+      });
+    }
+    for (const definition of this.memoryStreamConsumers.values()) {
+      await restore(async () => {
+        if (!(await this.consumerExists(definition)))
+          await this.manager.consumers.add(
+            this.namespace.stream(definition.stream.name),
+            this.consumerConfig(definition),
+          );
+      });
+    }
+  }
+
+  private async streamExists(definition: StreamDefinition): Promise<boolean> {
+    try {
+      await this.manager.streams.info(this.namespace.stream(definition.name));
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  private async consumerExists(definition: ConsumerDefinition): Promise<boolean> {
+    try {
+      await this.manager.consumers.info(
+        this.namespace.stream(definition.stream.name),
+        this.namespace.consumer(definition.durableName),
+      );
+      return true;
+    } catch (error) {
+      if (isNotFound(error) && !/stream not found/i.test((error as Error).message)) return false;
+      throw error;
+    }
+  }
+
+  /**
    * Creates the stream, or brings an existing one's settings in line with the contract. Subjects are only ever added:
    * during a rolling deploy a replica of the older release provisions too, and taking away a subject the newer
    * release added would leave that release's publishers without a stream. Retiring a subject is a deliberate step.
    */
   async ensureStream(definition: StreamDefinition): Promise<void> {
     await provisionPatiently(() => this.provisionStream(definition));
+    if (definition.storage === 'memory') this.memoryStreams.set(definition.name, definition);
   }
 
-  private async provisionStream(definition: StreamDefinition): Promise<void> {
-    const config = {
+  private streamConfig(definition: StreamDefinition) {
+    return {
       name: this.namespace.stream(definition.name),
       subjects: definition.subjects.map((subject) => this.namespace.subject(subject)),
       retention: definition.retention === 'workqueue' ? RetentionPolicy.Workqueue : RetentionPolicy.Limits,
-      storage: StorageType.File,
+      storage: definition.storage === 'memory' ? StorageType.Memory : StorageType.File,
       max_age: nanos(definition.maxAgeMs),
       duplicate_window: nanos(definition.duplicateWindowMs),
+      ...(definition.maxBytes ? { max_bytes: definition.maxBytes, discard: DiscardPolicy.Old } : {}),
       num_replicas: this.replicas,
     };
+  }
+
+  private async provisionStream(definition: StreamDefinition): Promise<void> {
+    const config = this.streamConfig(definition);
     let existingSubjects: string[];
     try {
       existingSubjects = (await this.manager.streams.info(config.name)).config.subjects ?? [];
@@ -147,13 +239,12 @@ export class NatsClient {
   /** Creates the durable pull consumer, or updates its settings. */
   async ensureConsumer(definition: ConsumerDefinition): Promise<void> {
     await provisionPatiently(() => this.provisionConsumer(definition));
+    if (definition.stream.storage === 'memory') this.memoryStreamConsumers.set(definition.durableName, definition);
   }
 
-  private async provisionConsumer(definition: ConsumerDefinition): Promise<void> {
-    const stream = this.namespace.stream(definition.stream.name);
-    const durable = this.namespace.consumer(definition.durableName);
-    const config = {
-      durable_name: durable,
+  private consumerConfig(definition: ConsumerDefinition) {
+    return {
+      durable_name: this.namespace.consumer(definition.durableName),
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       filter_subject: this.namespace.subject(definition.filterSubject),
@@ -161,6 +252,12 @@ export class NatsClient {
       max_deliver: definition.maxDeliver,
       max_ack_pending: definition.maxAckPending,
     };
+  }
+
+  private async provisionConsumer(definition: ConsumerDefinition): Promise<void> {
+    const stream = this.namespace.stream(definition.stream.name);
+    const durable = this.namespace.consumer(definition.durableName);
+    const config = this.consumerConfig(definition);
     try {
       await this.manager.consumers.info(stream, durable);
       await this.manager.consumers.update(stream, durable, config);
