@@ -21,8 +21,12 @@ import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
 import { type ReplicatedStack, startReplicatedStack } from './support/replicated-stack';
 
 const PAGES = 30;
-/** Slow pages, two at a time: the crawl outlasts most of the ten restarts of the rolling one. */
+/**
+ * Slow pages, two at a time: the crawl (about 50 s) outlasts most of the ten restarts of the rolling one. At 1.5 s a
+ * page (30 s) a loaded machine's slower boots let it end before the sixth restart.
+ */
 const ROLLING_PAGES = 40;
+const ROLLING_PAGE_DELAY_MS = 2_500;
 /** The crawl's own path first, so the restarts that matter most land while it runs. */
 const ROLLING_ORDER: ServiceName[] = [
   'api-gateway',
@@ -170,7 +174,7 @@ describe('faults on a three-node NATS cluster with two replicas of each service'
   const alive = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null;
 
   it('completes a crawl while every service restarts one replica at a time; a browser session survives or ends with a reason', async () => {
-    const slowSite = await startOwnCrawlSite({ bulkPages: ROLLING_PAGES, bulkPageDelayMs: 1_500 });
+    const slowSite = await startOwnCrawlSite({ bulkPages: ROLLING_PAGES, bulkPageDelayMs: ROLLING_PAGE_DELAY_MS });
     try {
       const session = await createSession(stack, { streamWebView: false });
       const started = await callApi(stack, 'POST', '/v2/crawl', {

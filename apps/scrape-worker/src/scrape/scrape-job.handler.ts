@@ -35,9 +35,8 @@ interface Scraped {
 /**
  * Runs one scrape job and announces its end: the single entry of every scrape, direct (from the memory queue of its
  * own) or scheduled and extract (from the shared file queue), so the page cache is consulted, and direct scrapes are
- * billed, in exactly one place. A failure of the
- * target (timeout, refused address, unsupported file) is a result, not a retry; only our own dependencies failing is
- * retried.
+ * billed, in exactly one place. A failure of the target (timeout, refused address, unsupported file) is a result, not
+ * a retry; only our own dependencies failing is retried.
  */
 @Controller()
 @PreserveRpcErrors()
