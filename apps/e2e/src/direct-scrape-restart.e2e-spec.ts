@@ -10,18 +10,18 @@ import { type NatsServer, startNatsServer } from '@wh/tools/dev';
 import { eventually, freePort, type RunningStack, startStack } from '@wh/testing';
 import { sharedInfrastructure } from './support/stack-env';
 
-/** Long enough for the broker to stop and start again while the worker still holds the first copy of the job. */
-const PAGE_DELAY_MS = 6_000;
-
-/** A page that answers after {@link PAGE_DELAY_MS} and counts how often it was fetched. */
-async function startSlowPage(): Promise<{ url: string; fetches(): number; close(): Promise<void> }> {
+/**
+ * A page whose first request is held open until the page closes, and which answers every later one at once: only a
+ * second copy of the job can answer the scrape, however long the broker takes to come back (the first copy finishing
+ * first would answer it without the resubmission the test is about). Counts its requests.
+ */
+async function startHeldPage(): Promise<{ url: string; fetches(): number; close(): Promise<void> }> {
   let fetches = 0;
   const server: Server = createServer((_request, response) => {
     fetches += 1;
-    setTimeout(() => {
-      response.writeHead(200, { 'content-type': 'text/html' });
-      response.end('<html><head><title>Held</title></head><body><p>Held across a restart.</p></body></html>');
-    }, PAGE_DELAY_MS);
+    if (fetches === 1) return;
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end('<html><head><title>Held</title></head><body><p>Held across a restart.</p></body></html>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -47,7 +47,7 @@ describe('a direct scrape across a NATS restart', () => {
   let natsMonitorPort: number;
   let nats: NatsServer;
   let stack: RunningStack;
-  let page: Awaited<ReturnType<typeof startSlowPage>>;
+  let page: Awaited<ReturnType<typeof startHeldPage>>;
 
   const startNats = (): Promise<NatsServer> =>
     startNatsServer({ port: natsPort, monitorPort: natsMonitorPort, storeDir: path.join(workDir, 'nats') });
@@ -61,7 +61,7 @@ describe('a direct scrape across a NATS restart', () => {
       { natsUrl: nats.url, postgresAdminUrl: sharedInfrastructure().postgresAdminUrl },
       { services: ['api-gateway', 'scrape-worker', 'billing-service'], label: 'direct-scrape-restart' },
     );
-    page = await startSlowPage();
+    page = await startHeldPage();
   }, 90_000);
 
   afterAll(async () => {
@@ -83,7 +83,7 @@ describe('a direct scrape across a NATS restart', () => {
     nats = await startNats();
 
     // The worker's first copy is gone with the consumer; only a resubmission brings the job back to it.
-    await eventually(async () => expect(page.fetches()).toBe(2), { timeoutMs: 20_000, intervalMs: 100 });
+    await eventually(async () => expect(page.fetches()).toBe(2), { timeoutMs: 30_000, intervalMs: 100 });
     const response = await answer;
     expect(response.status).toBe(200);
     const body = (await response.json()) as { success: boolean; data: { markdown: string } };

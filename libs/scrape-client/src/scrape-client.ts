@@ -15,6 +15,9 @@ import { type ExpectedScrape, FinishedScrapes } from './finished-scrapes';
 
 /** Time a caller keeps waiting past the job's deadline, for a result already on its way. */
 const RESULT_GRACE_MS = 1_000;
+/** Waits between attempts to submit an awaited job again after a reconnection: growing by this, up to the maximum. */
+const RESUBMIT_BACKOFF_MS = 250;
+const MAX_RESUBMIT_WAIT_MS = 2_000;
 
 /** A scrape someone waits for: never one a crawl or batch schedules (those end on the scheduler's consumer). */
 export type DirectScrapeCommand = ScrapeJobCommand & { origin: Exclude<ScrapeOrigin, 'scheduled'> };
@@ -122,13 +125,27 @@ export class ScrapeClient {
           this.finished.deliver(this.finished.subjectOf(command.origin, command.jobId), message);
           return;
         }
-        try {
-          await this.submit(command);
-        } catch {
-          // The queue is not back yet: the scrape ends at its deadline with SCRAPE_TIMEOUT.
-        }
+        await this.resubmit(command);
       }),
     );
+  }
+
+  /**
+   * Submits an awaited job again until the queue takes it: right after a reconnection the stream may not be back yet
+   * (another service puts it back, or the server is still busy). It stops once the scrape was answered or its
+   * deadline passed, when the scrape ends with SCRAPE_TIMEOUT.
+   */
+  private async resubmit(command: DirectScrapeCommand): Promise<void> {
+    for (let attempt = 1; this.awaited.has(command.jobId) && Date.now() < command.deadlineAt; attempt++) {
+      try {
+        await this.submit(command);
+        return;
+      } catch {
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(attempt * RESUBMIT_BACKOFF_MS, MAX_RESUBMIT_WAIT_MS)),
+        );
+      }
+    }
   }
 
   private async readBack(origin: ScrapeOrigin, jobId: string): Promise<ReceivedMessage | undefined> {
