@@ -62,7 +62,8 @@ export class MissTimings {
     const overhead: number[] = [];
     for (const [key, send] of this.sends) {
       const job = jobs.get(key);
-      if (!key.startsWith(`${tag}-`) || !job || send.status !== 200) continue;
+      // Only this tag's jobs were read from the log, so a send of another tag finds no job.
+      if (!job || send.status !== 200) continue;
       const announcedAt = job.startedAt + job.answeredMs;
       before.push(job.startedAt - send.sentAt);
       worker.push(job.answeredMs);
