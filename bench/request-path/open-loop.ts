@@ -7,6 +7,10 @@ export interface OpenLoopResult {
   rate: number;
   durationMs: number;
   latenciesMs: number[];
+  /** When the first request was due, in milliseconds since the epoch (to line up the timelines of two clients). */
+  startedAtEpochMs: number;
+  /** Each request as [its due time from the start, its latency, its outcome], in the order they ended. */
+  timeline: [number, number, RequestOutcome][];
   statuses: Map<RequestOutcome, number>;
   /** Requests that were due but whose start the generator itself could not keep up with by more than 10 ms. */
   lateStarts: number;
@@ -29,6 +33,7 @@ const TICK_MS = 2;
 export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   const total = Math.round((options.rate * options.durationMs) / 1000);
   const latenciesMs: number[] = [];
+  const timeline: [number, number, RequestOutcome][] = [];
   const statuses = new Map<RequestOutcome, number>();
   const inFlight = new Set<Promise<void>>();
   let lateStarts = 0;
@@ -38,16 +43,13 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
     while (index < total && began + (index * 1000) / options.rate <= now) {
       const due = began + (index * 1000) / options.rate;
       if (now - due > 10) lateStarts += 1;
-      const request: Promise<void> = options.send(index).then(
-        (status) => {
-          latenciesMs.push(performance.now() - due);
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        },
-        () => {
-          latenciesMs.push(performance.now() - due);
-          statuses.set(0, (statuses.get(0) ?? 0) + 1);
-        },
-      );
+      const ended = (status: RequestOutcome): void => {
+        const latencyMs = performance.now() - due;
+        latenciesMs.push(latencyMs);
+        timeline.push([due - began, latencyMs, status]);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      };
+      const request: Promise<void> = options.send(index).then(ended, () => ended(0));
       inFlight.add(request);
       void request.finally(() => inFlight.delete(request));
       index += 1;
@@ -55,7 +57,15 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
     await new Promise((resolve) => setTimeout(resolve, TICK_MS));
   }
   await Promise.all(inFlight);
-  return { rate: options.rate, durationMs: options.durationMs, latenciesMs, statuses, lateStarts };
+  return {
+    rate: options.rate,
+    durationMs: options.durationMs,
+    latenciesMs,
+    startedAtEpochMs: performance.timeOrigin + began,
+    timeline,
+    statuses,
+    lateStarts,
+  };
 }
 
 /** A keep-alive connection pool to the gateway, sized so that the client never queues requests of its own. */

@@ -97,6 +97,17 @@ export interface FairnessResult {
   machineLoad: number;
 }
 
+/** When the quiet team's slowest flooded requests were due, from the flood's start: a start-up burst or a steady queue. */
+function slowestAfterFloodStart(fairness: FairnessResult, count = 5): string {
+  const floodBeganAfter = fairness.flood.startedAtEpochMs - fairness.flooded.startedAtEpochMs;
+  return [...fairness.flooded.timeline]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .sort((a, b) => a[0] - b[0])
+    .map(([dueMs, latencyMs]) => `${((dueMs - floodBeganAfter) / 1000).toFixed(2)} s (${ms(latencyMs)})`)
+    .join(', ');
+}
+
 export function renderFairness(fairness: FairnessResult): string {
   const line = (name: string, result: OpenLoopResult): string =>
     `| ${name} | ${result.rate}/s | ${statusSummary(result.statuses)} | ${ms(percentile(result.latenciesMs, 0.5))} | ${ms(percentile(result.latenciesMs, 0.99))} | ${ms(percentile(result.latenciesMs, 1))} |`;
@@ -114,7 +125,8 @@ ${line('quiet team while the other floods', fairness.flooded)}
 ${line('flooding team', fairness.flood)}
 
 The quiet team's p99 with the flood over its p99 alone: **${ratio.toFixed(1)}x** (target at most 2x); one-minute load
-average at the end: ${fairness.machineLoad.toFixed(1)}.
+average at the end: ${fairness.machineLoad.toFixed(1)}. The quiet team's five slowest requests while flooded, as
+seconds after the flood's first request was due and their latency: ${slowestAfterFloodStart(fairness)}.
 
 CPU ms per second of each process over each window (the flood's own client is a process of its own, not counted):
 

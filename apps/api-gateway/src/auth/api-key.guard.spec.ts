@@ -56,6 +56,34 @@ describe('ApiKeyGuard', () => {
     expect(requester.request).toHaveBeenCalledTimes(2);
   });
 
+  it('asks billing once for a burst of requests with a key it is still verifying, and each gets the team', async () => {
+    const { guard, requester } = setup(false);
+    let answer: (reply: object) => void = () => undefined;
+    requester.request.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const requests = Array.from({ length: 20 }, (): Partial<AuthenticatedRequest> => ({
+      headers: { authorization: 'Bearer fc-burst' },
+    }));
+    const admitted = Promise.all(requests.map((request) => guard.canActivate(contextFor(request))));
+    answer({ teamId: 'team-9', keyId: 'key-9', concurrencyLimit: 4 });
+    await expect(admitted).resolves.toEqual(requests.map(() => true));
+    expect(requests.map((request) => request.team?.teamId)).toEqual(requests.map(() => 'team-9'));
+    expect(requester.request).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses every request of a burst whose key billing does not know, after one question', async () => {
+    const { guard, requester } = setup(false);
+    requester.request.mockRejectedValueOnce(new DomainError(ErrorCode.Unauthorized, 'Unauthorized: Invalid token'));
+    const attempts = Array.from({ length: 5 }, () =>
+      guard.canActivate(contextFor({ headers: { authorization: 'Bearer fc-unknown' } })),
+    );
+    for (const attempt of attempts) await expect(attempt).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
+    expect(requester.request).toHaveBeenCalledTimes(1);
+    await expect(guard.canActivate(contextFor({ headers: { authorization: 'Bearer fc-unknown' } }))).resolves.toBe(
+      true,
+    );
+    expect(requester.request).toHaveBeenCalledTimes(2);
+  });
+
   it.each([undefined, 'Basic abc', 'Bearer', 'Bearer a b'])(
     'refuses the Authorization header %p',
     async (authorization) => {

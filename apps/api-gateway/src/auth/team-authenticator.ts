@@ -6,6 +6,7 @@ import { DomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { listenToBroadcast, NatsClient, NatsRequester } from '@wh/platform/messaging';
 import { GatewayConfig } from '../gateway.config';
+import { SharedLookups } from '../lookups/shared-lookups';
 import type { TeamContext } from './team-context';
 import { VerifiedKeyCache } from './verified-key-cache';
 
@@ -21,6 +22,7 @@ const MAX_CACHED_KEYS = 10_000;
 @Injectable()
 export class TeamAuthenticator implements OnModuleInit, OnModuleDestroy {
   private readonly verified: VerifiedKeyCache;
+  private readonly verifications = new SharedLookups<string, TeamContext>();
   private revocations: Subscription | undefined;
 
   constructor(
@@ -54,6 +56,10 @@ export class TeamAuthenticator implements OnModuleInit, OnModuleDestroy {
     const keyHash = hashOf(key);
     const cached = this.verified.get(keyHash);
     if (cached) return cached;
+    return this.verifications.lookUp(keyHash, () => this.verify(keyHash));
+  }
+
+  private async verify(keyHash: string): Promise<TeamContext> {
     const reply = await this.requester.request(Subjects.apiKeyVerify, { keyHash }, 3_000);
     const team = { teamId: reply.teamId, apiKeyId: reply.keyId, concurrencyLimit: reply.concurrencyLimit };
     this.verified.remember(keyHash, team);

@@ -41,6 +41,18 @@ describe('TeamCredits', () => {
     expect(requester.request).toHaveBeenCalledWith(Subjects.creditsCheck, { teamId: 'team-1' }, expect.any(Number));
   });
 
+  it('reads the balance once for a burst of requests that find none cached, and counts each one against it', async () => {
+    const { credits, requester } = setup(3);
+    const reply = (await requester.request.getMockImplementation()?.()) as TeamCreditsReply;
+    let answer: (value: TeamCreditsReply) => void = () => undefined;
+    requester.request.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const burst = Array.from({ length: 3 }, () => credits.admit('team-1'));
+    answer(reply);
+    await Promise.all(burst);
+    expect(requester.request).toHaveBeenCalledTimes(1);
+    await expect(credits.admit('team-1')).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
+  });
+
   it('after charges, answers from the stale balance while refreshing it, or takes the balance billing announced', async () => {
     const { credits, requester } = setup(5);
     let announce: ((payload: object) => void) | undefined;

@@ -11,6 +11,7 @@ import { DomainError } from '@wh/platform/errors';
 import { LOGGER, type Logger } from '@wh/platform/logging';
 import { listenToBroadcast, NatsClient, NatsRequester } from '@wh/platform/messaging';
 import { GatewayConfig } from '../gateway.config';
+import { SharedLookups } from '../lookups/shared-lookups';
 import { pagesWithinCredits } from './credit-allowance';
 import { TeamCreditsCache } from './team-credits-cache';
 
@@ -51,6 +52,7 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
   private readonly billed: boolean;
   private changes: Subscription | undefined;
   private readonly refreshing = new Set<string>();
+  private readonly standings = new SharedLookups<string, TeamCreditsReply>();
 
   constructor(
     @Inject(NatsRequester) private readonly requester: NatsRequester,
@@ -79,7 +81,8 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
   /** The team's standing, cached; `remainingCredits` already has this replica's admitted requests taken off. */
   async of(teamId: string): Promise<TeamCreditsReply> {
     if (!this.billed) return unbilled();
-    const cached = this.cache.get(teamId) ?? (await this.fetch(teamId));
+    // After a read shared with other requests, the cache holds what they admitted meanwhile.
+    const cached = this.cache.get(teamId) ?? (await this.fetchShared(teamId));
     if (cached.stale) this.refreshInBackground(teamId);
     const { credits, admitted } = cached;
     if (credits.remainingCredits === null) return credits;
@@ -163,6 +166,12 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
     const credits = await this.requester.request(Subjects.creditsCheck, { teamId }, CHECK_TIMEOUT_MS);
     this.cache.remember(teamId, credits);
     return { credits, admitted: 0, stale: false };
+  }
+
+  /** The team's standing read once for every request that needs it at the same time. */
+  private async fetchShared(teamId: string): Promise<{ credits: TeamCreditsReply; admitted: number; stale: boolean }> {
+    const credits = await this.standings.lookUp(teamId, async () => (await this.fetch(teamId)).credits);
+    return this.cache.get(teamId) ?? { credits, admitted: 0, stale: false };
   }
 
   /** One refresh at a time per team; a failed one leaves the stale entry to its lifetime. */
