@@ -85,10 +85,15 @@ ${rows.join('\n')}
 `;
 }
 
+/** The flooding team's requests, and the CPU its own client process used to send them. */
+export interface FloodResult extends OpenLoopResult {
+  clientCpuMs: number;
+}
+
 export interface FairnessResult {
   alone: OpenLoopResult;
   flooded: OpenLoopResult;
-  flood: OpenLoopResult;
+  flood: FloodResult;
   /** CPU ms of each process over the quiet team's window alone, and over the window with the flood. */
   cpuAlone: Map<string, number>;
   cpuFlooded: Map<string, number>;
@@ -128,7 +133,8 @@ The quiet team's p99 with the flood over its p99 alone: **${ratio.toFixed(1)}x**
 average at the end: ${fairness.machineLoad.toFixed(1)}. The quiet team's five slowest requests while flooded, as
 seconds after the flood's first request was due and their latency: ${slowestAfterFloodStart(fairness)}.
 
-CPU ms per second of each process over each window (the flood's own client is a process of its own, not counted):
+CPU ms per second of each process over each window (the flood's own client, a process of its own, used
+${((fairness.flood.clientCpuMs * 1000) / fairness.flood.durationMs).toFixed(0)} ms a second over its ${(fairness.flood.durationMs / 1000).toFixed(0)} s):
 
 | window | ${PROCESS_COLUMNS.map(([, short]) => short).join(' | ')} | quiet team's client |
 |${'---|'.repeat(PROCESS_COLUMNS.length + 2)}

@@ -21,6 +21,7 @@ import { type Scenario, scenarios } from './scenarios';
 import { createTeamKey } from './stack-helpers';
 import {
   type FairnessResult,
+  type FloodResult,
   renderFairness,
   renderPhaseTable,
   renderProfiles,
@@ -194,7 +195,7 @@ async function measureFairness(context: BenchContext, pageUrl: string): Promise<
       });
     const alone = await measured(context, quiet);
     // The flood is a client of its own, as it would be: sharing this event loop, its answers delayed the quiet team's.
-    let flood: OpenLoopResult | undefined;
+    let flood: FloodResult | undefined;
     const flooded = await measured(context, async () => {
       const [quietResult] = await Promise.all([
         quiet(),
@@ -314,8 +315,8 @@ async function main(): Promise<void> {
   }
 }
 
-function floodResult(output: string): OpenLoopResult {
-  const parsed = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Omit<OpenLoopResult, 'statuses'> & {
+function floodResult(output: string): FloodResult {
+  const parsed = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Omit<FloodResult, 'statuses'> & {
     statuses: [number, number][];
   };
   return { ...parsed, statuses: new Map(parsed.statuses) };
