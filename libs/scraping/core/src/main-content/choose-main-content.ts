@@ -81,8 +81,8 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
  * description beside its grid), and both are kept in the page's order. On an article, the rails of links to the site's
  * other stories (heuristics/link-rails.ts) go from the region before it is weighed, so that its link cards neither
  * outweigh the story nor come back into Readability's article, and from the article taken. Sign-up boxes go from the
- * document before either reading is taken, and on an article so do the boxes named as about its writer; on a product page, the sections headed as other products or as reviews go
- * from the reading taken.
+ * document before either reading is taken, and on an article so do the boxes named as about its writer; on a product
+ * page, the sections headed as other products or as reviews go from the reading taken.
  */
 export function chooseMainContent(document: Document, hints: MainContentHints): string | undefined {
   removeSignUpBoxes(document.body);
