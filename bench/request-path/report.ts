@@ -90,22 +90,32 @@ export interface FloodResult extends OpenLoopResult {
   clientCpuMs: number;
 }
 
-export interface FairnessResult {
-  alone: OpenLoopResult;
+/** The quiet team measured while another team floods, with what the flood's own client measured. */
+export interface FloodedWindow {
   flooded: OpenLoopResult;
   flood: FloodResult;
-  /** CPU ms of each process over the quiet team's window alone, and over the window with the flood. */
+  /** CPU ms of each process over the window. */
+  cpu: Map<string, number>;
+}
+
+export interface FairnessResult {
+  alone: OpenLoopResult;
+  /** CPU ms of each process over the quiet team's window alone. */
   cpuAlone: Map<string, number>;
-  cpuFlooded: Map<string, number>;
+  /** The flood's first request due as the quiet team's window begins. */
+  starting: FloodedWindow;
+  /** The quiet team's window beginning once the flood has been going for `warmUpMs`. */
+  inProgress: FloodedWindow;
+  warmUpMs: number;
   /** The length of each CPU window (the load, then the settling time). */
   windowMs: number;
   machineLoad: number;
 }
 
 /** When the quiet team's slowest flooded requests were due, from the flood's start: a start-up burst or a steady queue. */
-function slowestAfterFloodStart(fairness: FairnessResult, count = 5): string {
-  const floodBeganAfter = fairness.flood.startedAtEpochMs - fairness.flooded.startedAtEpochMs;
-  return [...fairness.flooded.timeline]
+function slowestAfterFloodStart(window: FloodedWindow, count = 5): string {
+  const floodBeganAfter = window.flood.startedAtEpochMs - window.flooded.startedAtEpochMs;
+  return [...window.flooded.timeline]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
     .sort((a, b) => a[0] - b[0])
@@ -116,30 +126,39 @@ function slowestAfterFloodStart(fairness: FairnessResult, count = 5): string {
 export function renderFairness(fairness: FairnessResult): string {
   const line = (name: string, result: OpenLoopResult): string =>
     `| ${name} | ${result.rate}/s | ${statusSummary(result.statuses)} | ${ms(percentile(result.latenciesMs, 0.5))} | ${ms(percentile(result.latenciesMs, 0.99))} | ${ms(percentile(result.latenciesMs, 1))} |`;
-  const ratio = percentile(fairness.flooded.latenciesMs, 0.99) / percentile(fairness.alone.latenciesMs, 0.99);
+  const ratio = (window: FloodedWindow): string =>
+    (percentile(window.flooded.latenciesMs, 0.99) / percentile(fairness.alone.latenciesMs, 0.99)).toFixed(1);
   const perSecond = (cpu: Map<string, number>, name: string): string =>
     (((cpu.get(name) ?? 0) * 1000) / fairness.windowMs).toFixed(0);
   const cpuLine = (name: string, cpu: Map<string, number>): string =>
     `| ${name} | ${PROCESS_COLUMNS.map(([process]) => perSecond(cpu, process)).join(' | ')} | ${perSecond(cpu, 'load generator')} |`;
+  const clientCpu = (flood: FloodResult): string => ((flood.clientCpuMs * 1000) / flood.durationMs).toFixed(0);
+  const warmUp = `${(fairness.warmUpMs / 1000).toFixed(0)} s`;
   return `### One team flooding, another one quiet (cached hits)
 
 | team | rate | answers | p50 | p99 | max |
 |---|---|---|---|---|---|
 ${line('quiet team alone', fairness.alone)}
-${line('quiet team while the other floods', fairness.flooded)}
-${line('flooding team', fairness.flood)}
+${line('quiet team as the other starts flooding', fairness.starting.flooded)}
+${line('flooding team, from its start', fairness.starting.flood)}
+${line(`quiet team during a flood in progress (begun ${warmUp} before)`, fairness.inProgress.flooded)}
+${line('flooding team, in progress', fairness.inProgress.flood)}
 
-The quiet team's p99 with the flood over its p99 alone: **${ratio.toFixed(1)}x** (target at most 2x); one-minute load
-average at the end: ${fairness.machineLoad.toFixed(1)}. The quiet team's five slowest requests while flooded, as
-seconds after the flood's first request was due and their latency: ${slowestAfterFloodStart(fairness)}.
+The quiet team's p99 over its p99 alone (target at most 2x): **${ratio(fairness.starting)}x** as the flood starts,
+**${ratio(fairness.inProgress)}x** during a flood in progress; one-minute load average at the end:
+${fairness.machineLoad.toFixed(1)}. The quiet team's five slowest requests as the flood starts, as seconds after the
+flood's first request was due and their latency: ${slowestAfterFloodStart(fairness.starting)}; during the flood in
+progress, from the first request of its measured part: ${slowestAfterFloodStart(fairness.inProgress)}.
 
-CPU ms per second of each process over each window (the flood's own client, a process of its own, used
-${((fairness.flood.clientCpuMs * 1000) / fairness.flood.durationMs).toFixed(0)} ms a second over its ${(fairness.flood.durationMs / 1000).toFixed(0)} s):
+CPU ms per second of each process over each window. The flood's own client, a process of its own on the same cores,
+used ${clientCpu(fairness.starting.flood)} ms a second over its first ${(fairness.starting.flood.durationMs / 1000).toFixed(0)} s (after loading its modules), and
+${clientCpu(fairness.inProgress.flood)} ms a second over the same length of a flood in progress:
 
 | window | ${PROCESS_COLUMNS.map(([, short]) => short).join(' | ')} | quiet team's client |
 |${'---|'.repeat(PROCESS_COLUMNS.length + 2)}
 ${cpuLine('quiet team alone', fairness.cpuAlone)}
-${cpuLine('with the flood', fairness.cpuFlooded)}
+${cpuLine('as the flood starts', fairness.starting.cpu)}
+${cpuLine('during a flood in progress', fairness.inProgress.cpu)}
 `;
 }
 

@@ -5,14 +5,15 @@ import {
   freePort,
   provideInfrastructure,
   REPO_ROOT,
-  runCompiled,
   type RunningStack,
+  spawnCompiled,
   startFixtureServer,
   startStack,
 } from '@wh/testing';
 import { startNatsServer } from '@wh/tools/dev';
 import { writeReportSection } from '../report-section';
 import { summarizeProfile } from './cpu-profile';
+import { FLOODING_MARK } from './flood';
 import { natsTraffic, type NatsTraffic, trafficBetween } from './nats-traffic';
 import { type MissSplit, MissTimings } from './miss-split';
 import { gatewayPool, percentile, runOpenLoop, type OpenLoopResult } from './open-loop';
@@ -21,6 +22,7 @@ import { type Scenario, scenarios } from './scenarios';
 import { createTeamKey } from './stack-helpers';
 import {
   type FairnessResult,
+  type FloodedWindow,
   type FloodResult,
   renderFairness,
   renderPhaseTable,
@@ -42,6 +44,8 @@ const PROFILE_MS = 20_000 * SCALE;
 const FAIRNESS_MS = 15_000 * SCALE;
 const QUIET_TEAM_RATE = 20;
 const FLOOD_RATE = 400;
+/** How long a flood has been going before the quiet team is measured during a flood in progress. */
+const FLOOD_WARM_UP_MS = 3_000;
 const LIMITED_PLAN_CREDITS = 100_000_000;
 
 interface BenchContext {
@@ -195,27 +199,25 @@ async function measureFairness(context: BenchContext, pageUrl: string): Promise<
       });
     const alone = await measured(context, quiet);
     // The flood is a client of its own, as it would be: sharing this event loop, its answers delayed the quiet team's.
-    let flood: FloodResult | undefined;
-    const flooded = await measured(context, async () => {
-      const [quietResult] = await Promise.all([
-        quiet(),
-        runCompiled(
-          'bench/request-path/flood.js',
-          [context.stack.baseUrl, floodKey, pageUrl, String(FLOOD_RATE), String(FAIRNESS_MS)],
-          process.env,
-        ).then((output) => {
-          flood = floodResult(output);
-        }),
-      ]);
-      return quietResult;
-    });
-    if (!flood) throw new Error('the flood reported nothing');
+    const floodedWindow = async (warmUpMs: number): Promise<FloodedWindow> => {
+      const flood = startFlood(context, floodKey, pageUrl, warmUpMs);
+      const finished = flood.result.catch((error: unknown) => error as Error);
+      if (warmUpMs > 0) await Promise.race([flood.flooding, finished]);
+      const { result, cpu } = await measured(context, quiet);
+      const floodMeasured = await finished;
+      if (floodMeasured instanceof Error) throw floodMeasured;
+      return { flooded: result, flood: floodMeasured, cpu };
+    };
+    // First with the flood's start inside the quiet team's window, then with the quiet team measured during a flood in
+    // progress.
+    const starting = await floodedWindow(0);
+    const inProgress = await floodedWindow(FLOOD_WARM_UP_MS);
     return {
       alone: alone.result,
-      flooded: flooded.result,
-      flood,
       cpuAlone: alone.cpu,
-      cpuFlooded: flooded.cpu,
+      starting,
+      inProgress,
+      warmUpMs: FLOOD_WARM_UP_MS,
       windowMs: FAIRNESS_MS + SETTLE_MS,
       machineLoad: loadavg()[0] ?? Number.NaN,
     };
@@ -315,7 +317,40 @@ async function main(): Promise<void> {
   }
 }
 
-function floodResult(output: string): FloodResult {
+/**
+ * The flooding team's client started as a process of its own: `flooding` settles once its warm-up (if any) is over and
+ * the measured flood begins, `result` with what it measured once it is done.
+ */
+function startFlood(
+  context: BenchContext,
+  floodKey: string,
+  pageUrl: string,
+  warmupMs: number,
+): { flooding: Promise<void>; result: Promise<FloodResult> } {
+  const child = spawnCompiled(
+    'bench/request-path/flood.js',
+    [context.stack.baseUrl, floodKey, pageUrl, String(FLOOD_RATE), String(FAIRNESS_MS), String(warmupMs)],
+    process.env,
+  );
+  let stdout = '';
+  let stderr = '';
+  let markSeen: () => void = () => undefined;
+  const flooding = new Promise<void>((resolve) => (markSeen = resolve));
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (stdout.split('\n').includes(FLOODING_MARK)) markSeen();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const result = new Promise<FloodResult>((resolve, reject) => {
+    child.on('exit', (code) => {
+      if (code === 0) resolve(parseFloodOutput(stdout));
+      else reject(new Error(`the flood exited ${code}: ${stderr}`));
+    });
+  });
+  return { flooding, result };
+}
+
+function parseFloodOutput(output: string): FloodResult {
   const parsed = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Omit<FloodResult, 'statuses'> & {
     statuses: [number, number][];
   };
