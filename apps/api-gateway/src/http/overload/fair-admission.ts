@@ -39,6 +39,9 @@ export interface AdmissionLimits {
  *
  * Places bound a team's queue, not its rate; once the replica is saturated, `TeamRateShares` bounds each active
  * team's requests per second too.
+ *
+ * The replica is saturated when a quarter of its places are in progress, or when its own event loop is busy nearly all
+ * the time (`loopSaturated`): then requests wait to be read, not in progress, and the count alone never rises.
  */
 export class FairAdmission {
   private readonly inFlightByTeam = new Map<string, number>();
@@ -51,6 +54,8 @@ export class FairAdmission {
   constructor(
     limits: AdmissionLimits,
     private readonly now: () => number = Date.now,
+    /** Whether the replica's own event loop is saturated, whatever it has in progress (LoopSaturation). */
+    private readonly loopSaturated: (now: number) => boolean = () => false,
   ) {
     this.maxInFlight = limits.maxInFlight;
     this.pressureFrom = Math.max(1, Math.floor(limits.maxInFlight * PRESSURE_FROM));
@@ -61,7 +66,7 @@ export class FairAdmission {
   tryAdmit(teamId: string): Refusal | undefined {
     const now = this.now();
     const held = this.inFlightByTeam.get(teamId) ?? 0;
-    const saturated = this.inFlight >= this.pressureFrom;
+    const saturated = this.inFlight >= this.pressureFrom || this.loopSaturated(now);
     if (saturated) this.rateShares.saturated(now);
     // Counting the active teams walks them all: only done when something is to be shared.
     if (saturated || this.rateShares.inForce(now)) {

@@ -4,6 +4,7 @@ import { ErrorCode } from '@wh/contracts';
 import { DomainError } from '@wh/platform/errors';
 import { GatewayConfig } from '../../gateway.config';
 import { FairAdmission, type Refusal } from './fair-admission';
+import { LoopSaturation } from './loop-saturation';
 
 /** Seconds a refused client is told to wait: in-flight requests of a cached page end in milliseconds. */
 const RETRY_AFTER_SECONDS = 1;
@@ -41,10 +42,15 @@ export class RequestAdmission {
   };
 
   constructor(@Inject(GatewayConfig) config: GatewayConfig) {
-    this.admission = new FairAdmission({
-      maxInFlight: config.MAX_REQUESTS_IN_FLIGHT,
-      teamRateFloorPerSecond: config.TEAM_RATE_FLOOR_PER_SECOND,
-    });
+    const loop = new LoopSaturation();
+    this.admission = new FairAdmission(
+      {
+        maxInFlight: config.MAX_REQUESTS_IN_FLIGHT,
+        teamRateFloorPerSecond: config.TEAM_RATE_FLOOR_PER_SECOND,
+      },
+      Date.now,
+      (now) => loop.isSaturated(now),
+    );
   }
 
   /** Admits the request of `teamId` for as long as `response` is open, or throws RATE_LIMIT_EXCEEDED. */
