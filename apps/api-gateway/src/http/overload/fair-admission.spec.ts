@@ -59,34 +59,6 @@ describe('FairAdmission', () => {
     expect(admission.inProgress('flood')).toBe(7);
   });
 
-  it('shares the replica while its own event loop is saturated, however few requests are in progress', () => {
-    let loopSaturated = false;
-    const admission = new FairAdmission(
-      { maxInFlight: 32, teamRateFloorPerSecond: 10_000 },
-      () => 1_000_000,
-      () => loopSaturated,
-    );
-    admission.tryAdmit('quiet');
-    admission.release('quiet');
-    expect(admitMany(admission, 'flood', 3)).toEqual([true, true, true]);
-    loopSaturated = true;
-    // Three in progress is far below the quarter of 32, but the loop is full: the flood holds its share (2) already.
-    expect(admission.tryAdmit('flood')).toBe('places');
-    expect(admission.tryAdmit('quiet')).toBeUndefined();
-    admission.release('quiet');
-    loopSaturated = false;
-    expect(admission.tryAdmit('flood')).toBeUndefined();
-  });
-
-  it('does not hold a team alone back while its event loop is saturated', () => {
-    const admission = new FairAdmission(
-      { maxInFlight: 32, teamRateFloorPerSecond: 10_000 },
-      () => 1_000_000,
-      () => true,
-    );
-    expect(admitMany(admission, 'alone', 32)).toEqual(Array<boolean>(32).fill(true));
-  });
-
   it('cuts a team that filled the replica alone down to its share once another team arrives', () => {
     const { admission } = withClock(4);
     admitMany(admission, 'flood', 4);
@@ -196,6 +168,53 @@ describe('FairAdmission: rate shares under pressure', () => {
     }
     const { flood } = floodBeside('quiet', 1_000);
     expect(flood.get('admitted')).toBeGreaterThanOrEqual(20);
+  });
+
+  it('starts the shares when the replica’s own event loop is saturated, however few requests are in progress', () => {
+    let loopSaturated = false;
+    let now = 1_000_000;
+    const admission = new FairAdmission(
+      { maxInFlight: 8, teamRateFloorPerSecond: 5 },
+      () => now,
+      () => loopSaturated,
+    );
+    const send = (teamId: string, count: number, everyMs: number): (Refusal | undefined)[] =>
+      Array.from({ length: count }, () => {
+        const refusal = admission.tryAdmit(teamId);
+        if (!refusal) admission.release(teamId);
+        now += everyMs;
+        return refusal;
+      });
+    /** A second of the quiet team's one request every 100 ms beside the flood's one every 10 ms: what each got. */
+    const second = (): { quiet: (Refusal | undefined)[]; flood: (Refusal | undefined)[] } => {
+      const quiet: (Refusal | undefined)[] = [];
+      const flood: (Refusal | undefined)[] = [];
+      for (let tenth = 0; tenth < 10; tenth += 1) {
+        quiet.push(...send('quiet', 1, 0));
+        flood.push(...send('flood', 10, 10));
+      }
+      return { quiet, flood };
+    };
+    // One request at a time, well below the count that saturates the replica: all taken while the loop has room.
+    expect(second().flood).toEqual(Array(100).fill(undefined));
+    loopSaturated = true;
+    const { quiet, flood } = second();
+    // Half of the 110 a second the replica completed, split between the two teams: about 28 of the flood's next 100
+    // taken, the rest refused for the rate, none for places; every quiet request taken.
+    const refusals = flood.filter((refusal) => refusal !== undefined);
+    expect(refusals.length).toBeGreaterThanOrEqual(65);
+    expect(refusals.length).toBeLessThanOrEqual(75);
+    expect(new Set(refusals)).toEqual(new Set(['rate']));
+    expect(quiet).toEqual(Array(10).fill(undefined));
+  });
+
+  it('does not hold a team alone to a rate while its event loop is saturated', () => {
+    const admission = new FairAdmission(
+      { maxInFlight: 8, teamRateFloorPerSecond: 5 },
+      () => 1_000_000,
+      () => true,
+    );
+    expect(admitMany(admission, 'alone', 8)).toEqual(Array<boolean>(8).fill(true));
   });
 
   it('never holds a team below the floor', () => {

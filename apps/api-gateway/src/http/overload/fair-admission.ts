@@ -41,7 +41,9 @@ export interface AdmissionLimits {
  * team's requests per second too.
  *
  * The replica is saturated when a quarter of its places are in progress, or when its own event loop is busy nearly all
- * the time (`loopSaturated`): then requests wait to be read, not in progress, and the count alone never rises.
+ * the time (`loopSaturated`): then requests wait to be read, not in progress, and the count alone never rises. A busy
+ * loop starts the rate shares only; places are shared from the count, so that a team's few parallel requests are not
+ * refused for a moment the loop spent on something else.
  */
 export class FairAdmission {
   private readonly inFlightByTeam = new Map<string, number>();
@@ -66,12 +68,12 @@ export class FairAdmission {
   tryAdmit(teamId: string): Refusal | undefined {
     const now = this.now();
     const held = this.inFlightByTeam.get(teamId) ?? 0;
-    const saturated = this.inFlight >= this.pressureFrom || this.loopSaturated(now);
-    if (saturated) this.rateShares.saturated(now);
+    const placesTaken = this.inFlight >= this.pressureFrom;
+    if (placesTaken || this.loopSaturated(now)) this.rateShares.saturated(now);
     // Counting the active teams walks them all: only done when something is to be shared.
-    if (saturated || this.rateShares.inForce(now)) {
+    if (placesTaken || this.rateShares.inForce(now)) {
       const teams = this.activeTeams(teamId, now);
-      if (saturated && held >= this.share(teamId, teams)) return 'places';
+      if (placesTaken && held >= this.share(teamId, teams)) return 'places';
       if (!this.rateShares.tryTake(teamId, teams, now)) return 'rate';
     }
     this.inFlightByTeam.set(teamId, held + 1);
