@@ -51,7 +51,7 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
   private readonly cache: TeamCreditsCache;
   private readonly billed: boolean;
   private changes: Subscription | undefined;
-  private readonly refreshing = new Set<string>();
+  /** One read of a team's standing in flight, shared by the requests and the background refresh that need it. */
   private readonly standings = new SharedLookups<string, TeamCreditsReply>();
 
   constructor(
@@ -92,7 +92,7 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
   /** Fresh from billing-service, for the team usage endpoints. */
   async fresh(teamId: string): Promise<TeamCreditsReply> {
     if (!this.billed) return unbilled();
-    return (await this.fetch(teamId)).credits;
+    return this.fetch(teamId);
   }
 
   /**
@@ -162,24 +162,23 @@ export class TeamCredits implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private async fetch(teamId: string): Promise<{ credits: TeamCreditsReply; admitted: number; stale: boolean }> {
+  private async fetch(teamId: string): Promise<TeamCreditsReply> {
     const credits = await this.requester.request(Subjects.creditsCheck, { teamId }, CHECK_TIMEOUT_MS);
     this.cache.remember(teamId, credits);
-    return { credits, admitted: 0, stale: false };
+    return credits;
   }
 
   /** The team's standing read once for every request that needs it at the same time. */
   private async fetchShared(teamId: string): Promise<{ credits: TeamCreditsReply; admitted: number; stale: boolean }> {
-    const credits = await this.standings.lookUp(teamId, async () => (await this.fetch(teamId)).credits);
+    const credits = await this.standings.lookUp(teamId, () => this.fetch(teamId));
     return this.cache.get(teamId) ?? { credits, admitted: 0, stale: false };
   }
 
   /** One refresh at a time per team; a failed one leaves the stale entry to its lifetime. */
   private refreshInBackground(teamId: string): void {
-    if (this.refreshing.has(teamId)) return;
-    this.refreshing.add(teamId);
-    this.fetch(teamId)
-      .catch((error: unknown) => this.logger.warn({ err: error, teamId }, 'could not refresh a team’s balance'))
-      .finally(() => this.refreshing.delete(teamId));
+    if (this.standings.inFlight(teamId)) return;
+    void this.standings
+      .lookUp(teamId, () => this.fetch(teamId))
+      .catch((error: unknown) => this.logger.warn({ err: error, teamId }, 'could not refresh a team’s balance'));
   }
 }

@@ -21,6 +21,16 @@ describe('SharedLookups', () => {
     expect(lookup).toHaveBeenCalledTimes(1);
   });
 
+  it('says whether a key’s lookup is under way', async () => {
+    const lookups = new SharedLookups<string, number>();
+    const answer = deferred<number>();
+    const caller = lookups.lookUp('a', () => answer.promise);
+    expect([lookups.inFlight('a'), lookups.inFlight('b')]).toEqual([true, false]);
+    answer.resolve(1);
+    await caller;
+    expect(lookups.inFlight('a')).toBe(false);
+  });
+
   it('looks different keys up separately', async () => {
     const lookups = new SharedLookups<string, string>();
     const lookup = jest.fn((key: string) => Promise.resolve(key.toUpperCase()));

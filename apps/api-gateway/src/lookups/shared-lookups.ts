@@ -10,6 +10,11 @@
 export class SharedLookups<K, V> {
   private readonly pending = new Map<K, Promise<V>>();
 
+  /** Whether a lookup of `key` is under way. */
+  inFlight(key: K): boolean {
+    return this.pending.has(key);
+  }
+
   lookUp(key: K, lookup: () => Promise<V>): Promise<V> {
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
