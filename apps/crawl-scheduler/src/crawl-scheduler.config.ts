@@ -6,11 +6,21 @@ import { ServiceDatabaseConfig } from '@wh/platform/database';
 export class CrawlSchedulerConfig extends ServiceDatabaseConfig {
   override HTTP_PORT: number = 3102;
 
-  /** How often each replica looks for work to dispatch and crawls to seed (and, every fourth time, lost dispatches). */
+  /** How often each replica looks for work to dispatch and crawls to seed while any job is in progress. */
   @IsInt()
   @Min(20)
   @Max(60_000)
   DISPATCH_INTERVAL_MS: number = 250;
+
+  /**
+   * The longest wait between passes of a replica with no job in progress: each pass that finds nothing doubles the
+   * wait from DISPATCH_INTERVAL_MS up to this. A job created on the replica wakes it at once; one created on another
+   * replica (which woke that one) is found here within this wait if the other replica died first.
+   */
+  @IsInt()
+  @Min(20)
+  @Max(60_000)
+  IDLE_DISPATCH_INTERVAL_MS: number = 2_000;
 
   /** A page dispatched this long ago without a result is dispatched again (its publish was lost). */
   @IsInt()

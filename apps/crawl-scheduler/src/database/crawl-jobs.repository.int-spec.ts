@@ -219,6 +219,25 @@ describe('CrawlJobsRepository', () => {
     });
   });
 
+  describe('jobs in progress', () => {
+    it('tells whether any batch or crawl is in progress, ended ones not counted', async () => {
+      // Inside a transaction that is rolled back, so that the other tests' jobs are ended only here.
+      const rolledBack = new Error('rolled back');
+      const checked = database.db.transaction().execute(async (trx) => {
+        const inTransaction = new CrawlJobsRepository(trx);
+        await trx.updateTable('crawl_jobs').set({ status: 'completed' }).where('status', '=', 'scraping').execute();
+        expect(await inTransaction.anyInProgress()).toBe(false);
+        const batch = aBatch(randomUUID());
+        await inTransaction.insertJob(trx, batch);
+        expect(await inTransaction.anyInProgress()).toBe(true);
+        await inTransaction.finish(trx, batch.id, 'cancelled', DAY_MS);
+        expect(await inTransaction.anyInProgress()).toBe(false);
+        throw rolledBack;
+      });
+      await expect(checked).rejects.toBe(rolledBack);
+    });
+  });
+
   describe('idempotency keys', () => {
     it('refuses a key the team already used, lets another team use it, and never compares jobs without a key', async () => {
       const [teamId, otherTeam, key] = [randomUUID(), randomUUID(), randomUUID()];

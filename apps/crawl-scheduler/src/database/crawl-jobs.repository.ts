@@ -303,6 +303,17 @@ export class CrawlJobsRepository {
     return rows.map(toJob);
   }
 
+  /** Whether any batch or crawl is in progress (on the partial index of running jobs). */
+  async anyInProgress(): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('crawl_jobs')
+      .select('id')
+      .where('status', '=', 'scraping')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /**
    * Claims an unseeded crawl for seeding for `leaseMs`; another replica takes it over if this one dies. (Only crawls
    * are ever unseeded: a batch's pages are queued when it is created.)

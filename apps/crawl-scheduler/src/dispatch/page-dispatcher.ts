@@ -46,9 +46,14 @@ export class PageDispatcher {
     await Promise.all(pages.map((page) => this.publishOne(job, page)));
   }
 
-  /** Dispatches the running jobs whose turn has come, up to `limit` of them, as the one query found them. */
-  async dispatchDue(limit: number): Promise<void> {
-    for (const job of await this.jobs.dispatchable(limit)) await this.dispatchJob(job);
+  /**
+   * Dispatches the running jobs whose turn has come, up to `limit` of them, as the one query found them; returns how
+   * many there were.
+   */
+  async dispatchDue(limit: number): Promise<number> {
+    const due = await this.jobs.dispatchable(limit);
+    for (const job of due) await this.dispatchJob(job);
+    return due.length;
   }
 
   /** Hands pages whose dispatch was lost (dispatched before `olderThan`, no result since) back to the queue. */

@@ -4,6 +4,7 @@ import { type CreateCrawlJobReply, type CreateCrawlJobRequest, ErrorCode } from 
 import { DomainError } from '@wh/platform/errors';
 import { CrawlJobsRepository, type NewJob } from '../database/crawl-jobs.repository';
 import { Transactions } from '../database/transactions';
+import { NewWorkSignal } from '../dispatch/new-work-signal';
 import { WebhookNotifier } from '../webhooks/webhook-notifier';
 
 /** Hours a running job's state is kept before it is considered abandoned (its documents expire with it). */
@@ -19,6 +20,7 @@ export class CreateJobService {
     @Inject(Transactions) private readonly transactions: Transactions,
     @Inject(CrawlJobsRepository) private readonly jobs: CrawlJobsRepository,
     @Inject(WebhookNotifier) private readonly notifier: WebhookNotifier,
+    @Inject(NewWorkSignal) private readonly newWork: NewWorkSignal,
   ) {}
 
   async execute(request: CreateCrawlJobRequest): Promise<CreateCrawlJobReply> {
@@ -42,6 +44,7 @@ export class CreateJobService {
       );
       return this.notifier.record(trx, job, 'started', []);
     });
+    this.newWork.signal();
     await this.notifier.queue([deliveryId ? { id: deliveryId, teamId: request.teamId } : undefined]);
     return { id };
   }
