@@ -1,4 +1,5 @@
 import { declaresArticle } from '../main-content/heuristics/article-page';
+import { declaredWriters } from '../main-content/heuristics/declared-writer';
 import { declaresDiscussion } from '../main-content/heuristics/discussion-page';
 import { declaresProduct } from '../main-content/heuristics/product-page';
 import { withPageDescription } from '../main-content/page-description';
@@ -62,6 +63,7 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
       product,
       article,
       pageUrl: request.url,
+      writers: article ? declaredWriters(request.html) : [],
     });
     const content = stripOptions.mainContentPrefilter ? withPageDescription(selected, outputs.metadata) : selected;
     if (formats.has('html')) outputs.html = content;

@@ -11,6 +11,7 @@ import { removeSkipLinks } from './heuristics/skip-links';
 import { removeStrayLabels } from './heuristics/stray-labels';
 import { removeTrailingHeadings } from './heuristics/trailing-headings';
 import { removeWriterBios } from './heuristics/writer-bio';
+import { removeDeclaredWriterNotes } from './heuristics/declared-writer';
 import { removeAffiliateDisclosures } from './heuristics/affiliate-disclosure';
 import { removeActionLinks } from './heuristics/action-links';
 import { removeAuthorBoxes } from './heuristics/author-box';
@@ -43,6 +44,8 @@ export interface MainContentHints {
   article: boolean;
   /** The page's URL, which tells links to the site's other pages. */
   pageUrl: string;
+  /** The names of the article's writers as the page declares them (heuristics/declared-writer.ts), if any. */
+  writers?: readonly string[];
 }
 
 /**
@@ -57,6 +60,7 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
   if (hints.article) {
     removeInPageContents(content, hints.pageUrl);
     removeWriterBios(content);
+    removeDeclaredWriterNotes(content, hints.writers ?? []);
     removeAffiliateDisclosures(content);
     removeStoryDatelines(content);
     removeNewsletterPitches(content);
