@@ -76,6 +76,7 @@ const LEFT_AT_DEFAULT: Record<string, string[]> = {
   ],
   'crawl-scheduler': [
     'DISPATCH_INTERVAL_MS',
+    'IDLE_DISPATCH_INTERVAL_MS',
     'STALE_DISPATCH_MS',
     'DOCUMENT_RETENTION_HOURS',
     'WEBHOOK_RETRY_DELAYS_MS',
