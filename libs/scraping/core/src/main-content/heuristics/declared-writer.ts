@@ -1,5 +1,6 @@
 import { closestNamed, foldedText, textNodesUnder } from '../../dom/dom-walk';
 import { visibleCharCount, visibleChars } from '../../dom/text-measure';
+import { boxAround, MAX_BOX_EXTRA_CHARS } from './writer-bio';
 
 // Where a page names the writer of its article: JSON-LD's `author` (a name, a Person, or a reference to one in the
 // page's graph) and the `author` meta tag. Search engines read both, so article templates fill them on every story.
@@ -88,9 +89,7 @@ const MAX_NOTE_CHARS = 1200;
 // text after it (links to the writer's other posts, a rule).
 const MIN_STORY_SHARE_BEFORE = 0.5;
 const MAX_CHARS_AFTER = 300;
-// The box around the note (photo, name, role, links): at most this much text besides the note, in lines of at most
-// MAX_LINE_CHARS.
-const MAX_BOX_EXTRA_CHARS = 200;
+// The lines before the note's box (photo, name, role): each at most this long, MAX_BOX_EXTRA_CHARS in all.
 const MAX_LINE_CHARS = 100;
 // Words of a declared name that tell nobody in particular ("The Editorial Team").
 const COMMON_WORDS = new Set(['the', 'team', 'staff', 'editor', 'editors', 'editorial', 'news', 'admin', 'guest']);
@@ -127,16 +126,6 @@ function firstNames(writers: readonly string[]): Set<string> {
 function namesWriter(text: string, words: ReadonlySet<string>, opening: number): boolean {
   for (const token of text.toLowerCase().split(/[^\p{L}\p{N}'’-]+/u, opening)) if (words.has(token)) return true;
   return false;
-}
-
-/** The largest block around `note`, inside `content`, holding little besides it. */
-function boxAround(note: Element, content: Element): Element {
-  const limit = visibleChars(note) + MAX_BOX_EXTRA_CHARS;
-  let box = note;
-  while (box.parentElement && box.parentElement !== content && visibleChars(box.parentElement) <= limit) {
-    box = box.parentElement;
-  }
-  return box;
 }
 
 /** Whether a text under `element`, outside `note` if given, names the writer in its first words (a name line). */

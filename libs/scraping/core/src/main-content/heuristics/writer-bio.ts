@@ -12,7 +12,7 @@ const WRITER_ROLE_ANYWHERE = new RegExp(WRITER_ROLE, 'u');
 // What a third-person note runs to at most; a longer paragraph is a profile that is the story.
 const MAX_BIO_CHARS = 800;
 // The box around the note holds the writer's photo, name and links too: at most this much besides the note.
-const MAX_BOX_EXTRA_CHARS = 200;
+export const MAX_BOX_EXTRA_CHARS = 200;
 // The note comes after the story: at least this share of the content's text stands before it.
 const MIN_STORY_SHARE_BEFORE = 0.5;
 // A heading just before the box with no more text than this titles it ("About the author", "About Jane").
@@ -20,7 +20,7 @@ const MAX_TITLE_CHARS = 60;
 const NOTE_BLOCKS = new Set(['p', 'div']);
 
 /** The largest block around `note`, inside `content`, holding little besides it. */
-function boxAround(note: Element, content: Element): Element {
+export function boxAround(note: Element, content: Element): Element {
   const limit = visibleChars(note) + MAX_BOX_EXTRA_CHARS;
   let box = note;
   while (box.parentElement && box.parentElement !== content && visibleChars(box.parentElement) <= limit) {
