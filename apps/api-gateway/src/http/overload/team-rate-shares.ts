@@ -4,22 +4,11 @@ import { BUCKET_MS, CompletionRate } from './completion-rate';
 export const RATE_SHARES_HOLD_MS = 1_000;
 
 /**
- * How long one estimate of what the replica sustains is trusted. Nothing raises an estimate the shares keep the
- * replica below, so one taken on a busier moment would hold the teams back for as long as it lasted: once in this while
- * the shares are let go and the saturation that follows is measured afresh. Each time, the other teams wait behind the
- * flood's burst (in the fairness benchmark the quiet team's slowest requests were those of the second the flood was
- * let go, when this was 10 s), so it is not often.
+ * How long one estimate of what the replica sustains is trusted without the replica being saturated again. While the
+ * shares work, it is not saturated, so nothing would raise an estimate taken on a busier machine: a long flood is let
+ * go once in this while, and the saturation it then causes is measured afresh.
  */
-export const CAPACITY_ESTIMATE_LIFETIME_MS = 60_000;
-
-/**
- * How often an estimate in force is reviewed: one under which the replica saturated again within the last half of this
- * (the teams are let in too fast, or the machine got busier) is cut by `CUT_AFTER_SATURATION`, and the flood stays held.
- */
-export const ESTIMATE_REVIEW_MS = 10_000;
-
-/** What is left of an estimate at a review that found the replica saturated under it. */
-export const CUT_AFTER_SATURATION = 0.8;
+export const CAPACITY_ESTIMATE_LIFETIME_MS = 10_000;
 
 /**
  * The part of the sustained rate the active teams split. A replica kept at the rate it sustains when saturated has
@@ -51,7 +40,6 @@ export class TeamRateShares {
   private readonly completions = new CompletionRate();
   private sustainedPerSecond: number | undefined;
   private estimatedAt = 0;
-  private reviewedAt = 0;
   private measuredAt = Number.NEGATIVE_INFINITY;
   private lastPressureAt = 0;
   private lastRefusalAt = 0;
@@ -74,12 +62,11 @@ export class TeamRateShares {
     if (held === undefined) {
       this.sustainedPerSecond = measured;
       this.estimatedAt = now;
-      this.reviewedAt = now;
       return;
     }
     // While the shares hold teams back, what completes is what they let through, not what the replica can serve: a
     // measure taken then may raise the estimate but never lower it, or each saturation would ratchet the shares down
-    // to the floor. A lower capacity is found by the reviews, a fifth at a time.
+    // to the floor. A lower capacity is found once the estimate's lifetime runs out and it is measured afresh.
     this.sustainedPerSecond = Math.max(held, measured);
   }
 
@@ -111,19 +98,11 @@ export class TeamRateShares {
     this.allowances.delete(teamId);
   }
 
-  private review(now: number): void {
-    this.reviewedAt = now;
-    if (this.sustainedPerSecond !== undefined && now - this.lastPressureAt <= ESTIMATE_REVIEW_MS / 2) {
-      this.sustainedPerSecond *= CUT_AFTER_SATURATION;
-    }
-  }
-
   /** The sustained rate the shares split while they are in force, otherwise undefined (and the shares are dropped). */
   private sustainedRate(now: number): number | undefined {
     if (this.sustainedPerSecond === undefined) return undefined;
     const lastReason = Math.max(this.lastPressureAt, this.lastRefusalAt);
     if (now - lastReason <= RATE_SHARES_HOLD_MS && now - this.estimatedAt <= CAPACITY_ESTIMATE_LIFETIME_MS) {
-      if (now - this.reviewedAt > ESTIMATE_REVIEW_MS) this.review(now);
       return this.sustainedPerSecond;
     }
     this.sustainedPerSecond = undefined;
