@@ -54,6 +54,7 @@ const LEFT_AT_DEFAULT: Record<string, string[]> = {
     'TEAM_RATE_FLOOR_PER_SECOND',
     'MAX_REQUEST_BODY_BYTES',
     'PARSE_MAX_BYTES',
+    'HTTP_KEEP_ALIVE_TIMEOUT_MS',
   ],
   'scrape-worker': [
     'SCRAPE_CONCURRENCY',

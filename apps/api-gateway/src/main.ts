@@ -26,11 +26,12 @@ void bootstrapService({
     // Express hashes every body for an ETag (sha1 over a whole scraped document, 0.1-0.3 ms each); no client of this
     // API revalidates with If-None-Match, so that was CPU spent on every answer for nothing.
     express.set('etag', false);
-    installBeforeRouting(
-      express.getHttpServer(),
-      earlyAdmission(express.get(TeamAuthenticator), express.get(RequestAdmission), errors),
-    );
-    answerUnparsableRequests(express.getHttpServer());
+    const server = express.getHttpServer();
+    server.keepAliveTimeout = express.get(GatewayConfig).HTTP_KEEP_ALIVE_TIMEOUT_MS;
+    // Node counts a kept-alive connection's wait for the next request's headers against this too.
+    server.headersTimeout = server.keepAliveTimeout + 1_000;
+    installBeforeRouting(server, earlyAdmission(express.get(TeamAuthenticator), express.get(RequestAdmission), errors));
+    answerUnparsableRequests(server);
     installWebSocketUpgrades(app, logger);
   },
 });
