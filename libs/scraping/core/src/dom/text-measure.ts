@@ -1,3 +1,5 @@
+import { textNodesUnder } from './dom-walk';
+
 /** Visible text under an element, and how much of it sits inside links. */
 export interface TextMass {
   chars: number;
@@ -37,6 +39,15 @@ export function visibleCharCount(text: string): number {
 }
 
 /** Visible characters of an element's whole text, measured on its own rather than in a walk that measures them all. */
+/** Each text node under `root` in document order, with how many visible characters of `root` stand before it. */
+export function* textsWithCharsBefore(root: Element): Generator<{ text: Text; charsBefore: number }> {
+  let charsBefore = 0;
+  for (const text of textNodesUnder(root)) {
+    yield { text, charsBefore };
+    charsBefore += visibleCharCount(text.nodeValue ?? '');
+  }
+}
+
 export function visibleChars(element: Element): number {
   return visibleCharCount(element.textContent ?? '');
 }

@@ -1,5 +1,5 @@
 import { closestNamed, foldedText, textNodesUnder } from '../../dom/dom-walk';
-import { visibleCharCount, visibleChars } from '../../dom/text-measure';
+import { textsWithCharsBefore, visibleChars } from '../../dom/text-measure';
 import { boxAround, MAX_BOX_EXTRA_CHARS } from './writer-bio';
 
 // Where a page names the writer of its article: JSON-LD's `author` (a name, a Person, or a reference to one in the
@@ -174,11 +174,8 @@ export function removeDeclaredWriterNotes(content: Element, writers: readonly st
   if (first.size === 0) return;
   const words = nameWords(writers);
   const contentChars = visibleChars(content);
-  let charsBefore = 0;
-  for (const text of textNodesUnder(content)) {
+  for (const { text, charsBefore: before } of textsWithCharsBefore(content)) {
     const value = text.nodeValue ?? '';
-    const before = charsBefore;
-    charsBefore += visibleCharCount(value);
     // Only a text that could open a note ending the content is read further.
     if (before < MIN_STORY_SHARE_BEFORE * contentChars || contentChars - before > MAX_NOTE_CHARS + MAX_CHARS_AFTER) {
       continue;

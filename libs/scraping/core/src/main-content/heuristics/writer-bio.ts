@@ -1,6 +1,6 @@
-import { closestNamed, foldedText, textNodesUnder } from '../../dom/dom-walk';
+import { closestNamed, foldedText } from '../../dom/dom-walk';
 import { headingLevel } from '../../dom/headings';
-import { visibleCharCount, visibleChars } from '../../dom/text-measure';
+import { textsWithCharsBefore, visibleChars } from '../../dom/text-measure';
 
 // A paragraph that introduces the writer in the third person by name ("Jane Doe is a freelance writer...", "Irene is
 // an experienced writer..."): the note sites print under each of a writer's stories, not what this story says.
@@ -37,11 +37,8 @@ export function boxAround(note: Element, content: Element): Element {
 export function removeWriterBios(content: Element): void {
   if (!WRITER_ROLE_ANYWHERE.test(foldedText(content))) return;
   const contentChars = visibleChars(content);
-  let charsBefore = 0;
-  for (const text of textNodesUnder(content)) {
+  for (const { text, charsBefore: before } of textsWithCharsBefore(content)) {
     const value = text.nodeValue ?? '';
-    const before = charsBefore;
-    charsBefore += visibleCharCount(value);
     if (before < MIN_STORY_SHARE_BEFORE * contentChars || !WRITER_ROLE_ANYWHERE.test(value)) continue;
     const note = closestNamed(text.parentElement, NOTE_BLOCKS);
     if (!note || !content.contains(note) || note === content) continue;
