@@ -9,6 +9,7 @@ import {
 } from '@wh/testing';
 import { waitForJob } from './support/crawl-helpers';
 import { useOwnStack } from './support/own-stack';
+import { storedInCache } from './support/scrape-cache';
 import { sharedStack } from './support/stack-env';
 import { UsageLedger } from './support/usage-ledger';
 
@@ -128,6 +129,7 @@ describe('the branding format without an LLM (heuristics)', () => {
     const fresh = await scrape({ url, formats: ['markdown', 'branding'], maxAge: 60_000 });
     expect(fresh.data.metadata.cacheState).toBe('miss');
     expect(fresh.data.branding?.colors?.primary).toBe('#FF5A1F');
+    await storedInCache(stack.databaseUrl, url, 2);
     const cached = await scrape({ url, formats: ['markdown', 'branding'], maxAge: 60_000 });
     expect(cached.data.metadata.cacheState).toBe('hit');
     expect(cached.data.branding).toEqual(fresh.data.branding);

@@ -1,6 +1,7 @@
 import { callApi, type CrawlSite, type FakeChatBody, type FakeLlm, startFakeLlm } from '@wh/testing';
 import { startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
 import { useOwnStack } from './support/own-stack';
+import { storedInCache } from './support/scrape-cache';
 import { UsageLedger } from './support/usage-ledger';
 
 // The official SDK ships as ESM with a CommonJS build; Jest loads the CommonJS one.
@@ -130,6 +131,7 @@ describe('the json format with an LLM', () => {
     });
     expect((first.body.data as ExtractedData).json).toEqual({ name: 'Leek and Potato Soup' });
     expect((first.body.data as ExtractedData).metadata.cacheState).toBe('miss');
+    await storedInCache(own.stack().databaseUrl, url);
 
     extractionAnswer = () => ({ servings: 4 });
     const second = await scrape({

@@ -9,6 +9,7 @@ import {
   startFixtureServer,
 } from '@wh/testing';
 import { charged, teamOnPlan } from './support/billing-admin';
+import { storedInCache } from './support/scrape-cache';
 import { sharedStack } from './support/stack-env';
 
 const stack = sharedStack();
@@ -234,15 +235,6 @@ describe('POST /v2/scrape: cache', () => {
     }
   }
 
-  /** The worker stores a page as its result goes out, not before: a client asking again at once may be early. */
-  async function storedInCache(url: string): Promise<void> {
-    await withDatabase((client) =>
-      eventually(async () =>
-        expect((await client.query('select 1 from scrape_cache where url = $1', [url])).rowCount).toBeGreaterThan(0),
-      ),
-    );
-  }
-
   /** A team of its own, so that its usage charges tell which scrapes the worker has finished with. */
   async function newTeam(): Promise<{ name: string; caller: typeof stack }> {
     const env = { DATABASE_URL: stack.databaseUrl, NATS_URL: stack.natsUrl, WH_NAMESPACE: stack.namespace };
@@ -269,7 +261,7 @@ describe('POST /v2/scrape: cache', () => {
     const url = uniqueUrl('hit');
     const first = await scrape({ url, maxAge: 60_000 });
     expect(first.data.metadata.cacheState).toBe('miss');
-    await storedInCache(url);
+    await storedInCache(stack.databaseUrl, url);
     const second = await scrape({ url, maxAge: 60_000 });
     expect(second.data.metadata.cacheState).toBe('hit');
     expect(second.data.markdown).toBe(first.data.markdown);
@@ -283,7 +275,7 @@ describe('POST /v2/scrape: cache', () => {
     for (const cacheState of ['miss', 'hit', 'hit']) {
       const response = await callApi(team.caller, 'POST', '/v2/scrape', { url, maxAge: 60_000 });
       expect((response.body.data as ScrapeData).metadata.cacheState).toBe(cacheState);
-      await storedInCache(url);
+      await storedInCache(stack.databaseUrl, url);
     }
     await charged(team.name, [1, 1, 1]);
   }, 60_000);
@@ -291,7 +283,7 @@ describe('POST /v2/scrape: cache', () => {
   it('keys the cache by the options that change the output', async () => {
     const url = uniqueUrl('options');
     await scrape({ url, maxAge: 60_000 });
-    await storedInCache(url);
+    await storedInCache(stack.databaseUrl, url);
     const other = await scrape({ url, maxAge: 60_000, onlyMainContent: false });
     expect(other.data.metadata.cacheState).toBe('miss');
   });
@@ -302,7 +294,7 @@ describe('POST /v2/scrape: cache', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ success: false, code: 'SCRAPE_NO_CACHED_DATA' });
     await scrape({ url, maxAge: 60_000 });
-    await storedInCache(url);
+    await storedInCache(stack.databaseUrl, url);
     const cached = await scrape({ url, minAge: 1 });
     expect(cached.status).toBe(200);
     expect(cached.data.metadata.cacheState).toBe('hit');
