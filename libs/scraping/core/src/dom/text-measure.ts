@@ -38,7 +38,6 @@ export function visibleCharCount(text: string): number {
   return count;
 }
 
-/** Visible characters of an element's whole text, measured on its own rather than in a walk that measures them all. */
 /** Each text node under `root` in document order, with how many visible characters of `root` stand before it. */
 export function* textsWithCharsBefore(root: Element): Generator<{ text: Text; charsBefore: number }> {
   let charsBefore = 0;
@@ -48,6 +47,7 @@ export function* textsWithCharsBefore(root: Element): Generator<{ text: Text; ch
   }
 }
 
+/** Visible characters of an element's whole text, measured on its own rather than in a walk that measures them all. */
 export function visibleChars(element: Element): number {
   return visibleCharCount(element.textContent ?? '');
 }
