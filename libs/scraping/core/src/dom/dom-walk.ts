@@ -85,6 +85,23 @@ export function foldedText(node: Node): string {
 }
 
 /**
+ * `foldedText(element)`, or undefined once the source text read, spaces and all, runs past `maxSourceChars`: a test of
+ * whether a block is one short line, which must not read a whole section's text for each word in it.
+ */
+export function shortFoldedText(element: Element, maxSourceChars: number): string | undefined {
+  let source = '';
+  const pending: Node[] = [element];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.nodeType === node.TEXT_NODE) {
+      source += node.nodeValue ?? '';
+      if (source.length > maxSourceChars) return undefined;
+    }
+    for (let child = node.lastChild; child; child = child.previousSibling) pending.push(child);
+  }
+  return source.replace(/\s+/g, ' ').trim();
+}
+
+/**
  * The elements under `root` (not `root` itself) whose whole text, spaces folded, matches `label`: a line that says one
  * thing and nothing else. Each text node is tried alone first, so that long texts cost one test each.
  */

@@ -16,6 +16,7 @@ import { removeAffiliateDisclosures } from './heuristics/affiliate-disclosure';
 import { removeActionLinks } from './heuristics/action-links';
 import { removeAuthorBoxes } from './heuristics/author-box';
 import { removeStoryDatelines } from './heuristics/story-dateline';
+import { removePictureCredits } from './heuristics/picture-credit';
 import { removeInPageContents } from './heuristics/in-page-contents';
 import { removeCookieNotices } from './heuristics/cookie-notice';
 import { removeLegalNotices } from './heuristics/legal-notice';
@@ -65,6 +66,7 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
     removeStoryDatelines(content);
     removeNewsletterPitches(content);
   }
+  removePictureCredits(content);
   removeSkipLinks(content);
   removeCookieNotices(content);
   removeLegalNotices(content);

@@ -1,4 +1,4 @@
-import { closestNamed, textNodesUnder } from '../../dom/dom-walk';
+import { closestNamed, shortFoldedText, textNodesUnder } from '../../dom/dom-walk';
 import { HEADING_TAGS } from '../../scan/heading-tags';
 
 // The lines a story's template prints around its body rather than what the story says: its date ("September 18,
@@ -28,17 +28,6 @@ const LINE_BLOCKS = new Set(['p', 'div', 'li', 'header', 'footer', 'section']);
 const MAX_STORY_DATELINES = 3;
 const HEADINGS = new Set(HEADING_TAGS);
 const TABLE_CELLS = new Set(['td', 'th']);
-// The credit a template prints under a story's pictures ("Image credit: Getty Images", "(Photo: Jeep)", "Image by Jane
-// Doe via Unsplash"): the agency's or the photographer's name, never what the story says. A story has one under each
-// picture, so these are not counted among its datelines. Code is left alone: "image: nginx:1.14" is a setting.
-const PICTURE = '(?:image|photo(?:graph)?|picture)s?';
-const PICTURE_CREDIT = new RegExp(
-  `^\\(?(?:${PICTURE}(?: (?:credit|source|courtesy)s?)?:|${PICTURE} (?:by|courtesy of)) ?[^()]{2,80}\\)?\\.?$`,
-  'i',
-);
-const PICTURE_HINT = /\b(?:image|photo|picture)/i;
-const CODE = new Set(['pre', 'code']);
-const PICTURES = 'img, picture, video';
 
 function standsAlone(element: Element): boolean {
   if (LINE_BLOCKS.has(element.localName)) return true;
@@ -49,29 +38,14 @@ function standsAlone(element: Element): boolean {
   return true;
 }
 
-// Source text, spaces and all, read of an element before giving up on it as a dateline: reading a whole section's
-// text for each date in it would cost more than the rest of the conversion.
+// Source text, spaces and all, read of an element before giving up on it as a dateline.
 const MAX_SOURCE_CHARS = 4 * MAX_DATELINE_CHARS;
-
-/** `element`'s text with its spaces folded, or undefined once its source text runs past {@link MAX_SOURCE_CHARS}. */
-function shortLine(element: Element): string | undefined {
-  let source = '';
-  const pending: Node[] = [element];
-  for (let node = pending.pop(); node; node = pending.pop()) {
-    if (node.nodeType === node.TEXT_NODE) {
-      source += node.nodeValue ?? '';
-      if (source.length > MAX_SOURCE_CHARS) return undefined;
-    }
-    for (let child = node.lastChild; child; child = child.previousSibling) pending.push(child);
-  }
-  return source.replace(/\s+/g, ' ').trim();
-}
 
 /** The largest block around `text`, inside `content` and short enough, whose whole text is a dateline. */
 function datelineAround(text: Text, content: Element): Element | undefined {
   let found: Element | undefined;
   for (let element = text.parentElement; element && element !== content; element = element.parentElement) {
-    const line = shortLine(element);
+    const line = shortFoldedText(element, MAX_SOURCE_CHARS);
     if (line === undefined || line.length > MAX_DATELINE_CHARS) break;
     if (standsAlone(element) && DATELINE.test(line)) found = element;
   }
@@ -79,38 +53,18 @@ function datelineAround(text: Text, content: Element): Element | undefined {
 }
 
 /**
- * The largest element around `text`, inside `content`, whose whole text is a picture's credit, short of the element that
- * holds the picture itself.
- */
-function pictureCreditAround(text: Text, content: Element): Element | undefined {
-  let found: Element | undefined;
-  for (let element = text.parentElement; element && element !== content; element = element.parentElement) {
-    if (element.querySelector(PICTURES) !== null) break;
-    const line = shortLine(element);
-    if (line === undefined || line.length > MAX_DATELINE_CHARS) break;
-    if (PICTURE_CREDIT.test(line)) found = element;
-  }
-  return found && !closestNamed(found, CODE) ? found : undefined;
-}
-
-/**
  * Removes from an article's `content` the lines that give its date, reading time or credit alone, when there are no
- * more than a story's few, and the credits under its pictures. Headings and table cells are left: a live blog's
- * entries and a timeline's rows are headed or tabled by their dates.
+ * more than a story's few. Headings and table cells are left: a live blog's entries and a timeline's rows are headed or
+ * tabled by their dates.
  */
 export function removeStoryDatelines(content: Element): void {
   const datelines = new Set<Element>();
-  const pictureCredits = new Set<Element>();
-  let storyDatelines = true;
   for (const text of textNodesUnder(content)) {
     const value = text.nodeValue ?? '';
-    if (value.length > MAX_DATELINE_CHARS) continue;
-    const credit = PICTURE_HINT.test(value) ? pictureCreditAround(text, content) : undefined;
-    if (credit) pictureCredits.add(credit);
-    if (credit || !storyDatelines || !DATELINE_HINT.test(value)) continue;
+    if (value.length > MAX_DATELINE_CHARS || !DATELINE_HINT.test(value)) continue;
     const line = datelineAround(text, content);
     if (line && !closestNamed(line, HEADINGS) && !closestNamed(line, TABLE_CELLS)) datelines.add(line);
-    if (datelines.size > MAX_STORY_DATELINES) storyDatelines = false;
+    if (datelines.size > MAX_STORY_DATELINES) return;
   }
-  for (const line of [...(storyDatelines ? datelines : []), ...pictureCredits]) line.remove();
+  for (const line of datelines) line.remove();
 }
