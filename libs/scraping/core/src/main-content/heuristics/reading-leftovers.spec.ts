@@ -54,6 +54,19 @@ describe('stray labels', () => {
     expect(html).toBe('<p>Returns the contained value.</p>');
   });
 
+  it("removes the captions of a picture's and an ad's controls, and keeps a sentence that starts with the words", () => {
+    const html = htmlAfter(
+      removeStrayLabels,
+      '<figure><img src="/a.jpg"><button>toggle caption</button><figcaption>Fog over the bay.</figcaption></figure>' +
+        '<p>Press enter or click to view image in full size</p><span>Advertisement. Scroll to continue reading.</span>' +
+        '<p>Press enter or click to view image in full size, the help page says.</p>',
+    );
+    expect(html).toBe(
+      '<figure><img src="/a.jpg"><figcaption>Fog over the bay.</figcaption></figure>' +
+        '<p>Press enter or click to view image in full size, the help page says.</p>',
+    );
+  });
+
   it("removes the placeholders a page's scripts fill in, and keeps a heading that starts with the word", () => {
     const html = htmlAfter(
       removeStrayLabels,

@@ -2,13 +2,14 @@ import { elementsSaying, foldedText } from '../../dom/dom-walk';
 
 // Labels of what the page as fetched does not hold: the line publishers print over an ad slot ("Advertisement",
 // "Article continues below") whose ad never loads without scripts, the captions of controls whose behaviour went with
-// the scripts ("Expand description", "Show more", "Close", "Loading..."), and the placeholders a script fills in
+// the scripts ("Expand description", "Show more", "Close", "Loading...", NPR's "toggle caption", Medium's "Press enter
+// or click to view image in full size"), and the placeholders a script fills in
 // ("Loading paragraph...", "Loading prices for your region…"), and the buttons that scroll back to the page's top
 // ("Back to top", "↑ Back to Top", "RETURN TO TOP OF PAGE"), drawn by scripts or linked to an anchor.
 const STRAY_LABEL = new RegExp(
   '^(?:' +
     [
-      'advertisements?(?: - continue reading below)?',
+      'advertisements?(?: - continue reading below|\\.? scroll to continue(?: reading| with content)?\\.?)?',
       '(?:article|story) continues below',
       'expand (?:all|description|section)',
       'collapse(?: all)?',
@@ -17,7 +18,8 @@ const STRAY_LABEL = new RegExp(
       'view (?:more|less)',
       'read less',
       'open table of contents(?: panel)?\\.?',
-      'toggle (?:navigation|menu)',
+      'toggle (?:navigation|menu|caption)',
+      'press enter or click to view image in full size',
       'loading\\.*',
       'loading [\\w-]+(?: [\\w-]+){0,3}(?:\\.{3}|…)',
       '(?:[↑⬆^<]\\s*)?(?:back|return|scroll|go) (?:back )?to (?:the )?top(?: of (?:the )?page)?(?:\\s*[↑⬆^])?',
