@@ -51,13 +51,15 @@ export interface MainContentHints {
 
 /**
  * What goes from the reading taken once both have been weighed, so that neither is weighed differently for it:
- * sections headed as recommendations or calls to the reader, an article's notes about its writer, its tables of
- * contents and its newsletter pitches, skip links, notices to readers who are not signed in, the fine print binding
- * them to the site's terms, links drawn as buttons on lines of their own, stray labels (ad slots', dead controls'), and
- * the headings left with nothing under them at its end.
+ * sections headed as recommendations or calls to the reader, pictures' credits, an article's notes about its writer,
+ * its tables of contents and its newsletter pitches, skip links, notices to readers who are not signed in, the fine
+ * print binding them to the site's terms, links drawn as buttons on lines of their own, stray labels (ad slots', dead
+ * controls'), and the headings left with nothing under them at its end.
  */
 function removeLeftovers(content: Element, hints: MainContentHints): void {
   removePromotionalSections(content, hints.article);
+  // Before an article's datelines are counted: a credit is no dateline of the story.
+  removePictureCredits(content);
   if (hints.article) {
     removeInPageContents(content, hints.pageUrl);
     removeWriterBios(content);
@@ -66,7 +68,6 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
     removeStoryDatelines(content);
     removeNewsletterPitches(content);
   }
-  removePictureCredits(content);
   removeSkipLinks(content);
   removeCookieNotices(content);
   removeLegalNotices(content);

@@ -26,6 +26,8 @@ describe('picture credits', () => {
       'a caption that tells what a picture shows',
       '<figcaption>Photo of the flooded high street on Monday.</figcaption>',
     ],
+    ['a heading that compares libraries', '<h2>Unsplash / Pexels</h2>'],
+    ['a table cell that names two libraries', '<table><tbody><tr><td>Getty Images / iStock</td></tr></tbody></table>'],
     ['a sentence that names an agency', '<p>We bought the licence from Getty Images for the cover.</p>'],
     ['a rating labelled as credit, outside a caption', '<ul><li>Credit: Excellent</li></ul>'],
     ['a credit line of a film', '<p>Credits roll after a twist that the first half set up.</p>'],

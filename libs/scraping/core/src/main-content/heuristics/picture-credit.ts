@@ -1,4 +1,5 @@
 import { closestNamed, shortFoldedText, textNodesUnder } from '../../dom/dom-walk';
+import { HEADING_TAGS } from '../../scan/heading-tags';
 
 // The credit a page prints under its pictures names the agency or the photographer, never what the page says: "Image
 // credit: Getty Images", "(Photo: Jeep)", "Photo Illustration: Getty Images, PlugShare", "Image by Jane Doe via
@@ -19,13 +20,15 @@ const MAX_CREDIT_CHARS = 90;
 // Source text, spaces and all, read of an element before giving up on it as a credit.
 const MAX_SOURCE_CHARS = 4 * MAX_CREDIT_CHARS;
 const PICTURES = 'img, picture, video';
-const CODE = new Set(['pre', 'code']);
+// A heading or a table's cell naming libraries ("Unsplash / Pexels") compares them; code's "image: nginx" is a setting.
+const NEVER_CREDITS = new Set(['pre', 'code', 'td', 'th', ...HEADING_TAGS]);
 
 /**
  * The largest element around `text`, inside `content`, whose whole text is a picture's credit, short of the element that
  * holds the picture itself.
  */
 function pictureCreditAround(text: Text, content: Element): Element | undefined {
+  if (closestNamed(text.parentElement, NEVER_CREDITS)) return undefined;
   let found: Element | undefined;
   for (let element = text.parentElement; element && element !== content; element = element.parentElement) {
     if (element.querySelector(PICTURES) !== null) break;
@@ -33,7 +36,7 @@ function pictureCreditAround(text: Text, content: Element): Element | undefined 
     if (line === undefined || line.length > MAX_CREDIT_CHARS) break;
     if (PICTURE_CREDIT.test(line) || (BARE_CREDIT.test(line) && closestNamed(element, CAPTIONS))) found = element;
   }
-  return found && !closestNamed(found, CODE) ? found : undefined;
+  return found;
 }
 
 /** Removes from `content` the lines that credit its pictures to an agency or a photographer; the pictures stay. */
