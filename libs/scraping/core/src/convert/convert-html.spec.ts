@@ -140,6 +140,17 @@ describe('convertHtml', () => {
     expect(markdown).not.toContain('Choose your country');
   });
 
+  it("keeps a short FAQ page's questions with the answers its accordion hides", () => {
+    const item = (question: string, answer: string): string =>
+      `<h3><button aria-expanded="false" aria-controls="a">${question}</button></h3><div hidden><p>${answer}</p></div>`;
+    const html = `<body><main><h1>Visiting the seals</h1>
+      ${item('When are the seals on the sandbanks?', `At low tide. ${LONG_TEXT}`)}
+      ${item('May I bring my dog?', `On a lead. ${LONG_TEXT}`)}</main></body>`;
+    const markdown = convert(html).outputs.markdown ?? '';
+    expect(markdown).toContain('### When are the seals on the sandbanks?\n\nAt low tide. Harbour seals');
+    expect(markdown).toContain('### May I bring my dog?\n\nOn a lead. Harbour seals');
+  });
+
   it('keeps the replies of a page that declares itself a discussion, even in elements classed "comment"', () => {
     const replies = `<div class="comments"><div class="comment"><p>Reply one: ${LONG_TEXT}</p></div>
       <div class="comment"><p>Reply two: ${LONG_TEXT}</p></div></div>`;

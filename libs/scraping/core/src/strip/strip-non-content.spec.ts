@@ -56,6 +56,18 @@ describe('stripNonContent', () => {
     );
   });
 
+  it("copies an accordion header's button without its tags in a whole-page reading, other buttons as they are", () => {
+    const html =
+      '<h3><button aria-expanded="false">When does it open?</button></h3><div hidden>At six.</div>' +
+      '<button aria-expanded="false"><h3>Is it open on Sundays?</h3></button><div hidden>Yes.</div>' +
+      '<button aria-expanded="false">Menu</button><button>Buy</button>';
+    expect(stripNonContent(html, { ...OPTIONS, dropNavigation: true })).toBe(
+      '<h3>When does it open?</h3><div>At six.</div><h3>Is it open on Sundays?</h3><div>Yes.</div>' +
+        '<button>Menu</button><button>Buy</button>',
+    );
+    expect(stripNonContent(html, OPTIONS)).toContain('<h3><button>When does it open?</button></h3>');
+  });
+
   it('keeps every attribute but style and handlers when user selectors may need them', () => {
     const html = '<div data-role="share" style="x" onmouseover="y" aria-label="Share">S</div>';
     expect(stripNonContent(html, { ...OPTIONS, keepAllAttributes: true })).toBe(

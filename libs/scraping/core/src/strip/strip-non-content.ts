@@ -197,6 +197,10 @@ export class NonContentStripper implements HtmlVisitor {
   private readonly controlledIds = new Set<string>();
   // Depth of the open element marked up as a question or an answer, 0 outside one.
   private questionOrAnswerDepth = 0;
+  // In a whole-page reading: the open disclosure button not yet seen to hold a heading (where its start tag went in the
+  // output, and its depth), and the depths of the open ones copied without their tags (see `unwrapsDisclosure`).
+  private openDisclosure: { outputIndex: number; depth: number } | undefined;
+  private readonly unwrappedButtonDepths: number[] = [];
 
   constructor(private readonly options: StripOptions) {
     // A thread's headers title posts of the discussion, not sections; a shop's banners sell other products.
@@ -248,7 +252,9 @@ export class NonContentStripper implements HtmlVisitor {
     } else if (copying) {
       this.reachTag(name);
       if (PREFORMATTED.has(name)) this.preformattedDepth += 1;
-      if (!DROPPED_TAGS.has(name) && VALID_TAG.test(name)) this.output.push(this.startTag(name, attributes));
+      if (!this.unwrapsDisclosure(name, attributes) && !DROPPED_TAGS.has(name) && VALID_TAG.test(name)) {
+        this.output.push(this.startTag(name, attributes));
+      }
       const marks = segmentMarks(name, attributes);
       if (marks) {
         this.output.push(marks.start);
@@ -279,6 +285,10 @@ export class NonContentStripper implements HtmlVisitor {
       if (this.openElements.length <= this.droppedFrom) this.droppedFrom = -1;
       return;
     }
+    const depth = this.openElements.length + 1;
+    if (this.openDisclosure?.depth === depth) this.openDisclosure = undefined;
+    const unwrapped = this.unwrappedButtonDepths.at(-1) === depth;
+    if (unwrapped) this.unwrappedButtonDepths.pop();
     if (PREFORMATTED.has(name) && this.preformattedDepth > 0) this.preformattedDepth -= 1;
     if (name === 'a' && this.linkDepth > 0) this.linkDepth -= 1;
     if (HEADINGS.has(name) && this.headingDepth > 0) this.headingDepth -= 1;
@@ -295,7 +305,7 @@ export class NonContentStripper implements HtmlVisitor {
       this.output.push(this.openSegments.pop()?.endMark ?? '');
     if (!implied) {
       this.reachTag(name);
-      if (!DROPPED_TAGS.has(name) && VALID_TAG.test(name)) this.output.push(token.raw());
+      if (!DROPPED_TAGS.has(name) && VALID_TAG.test(name) && !unwrapped) this.output.push(token.raw());
     }
     this.namedBlocks.close(this.openElements.length + 1, this.output.length);
   }
@@ -334,6 +344,32 @@ export class NonContentStripper implements HtmlVisitor {
     if (this.namedBlocks.inside) return 'keep';
     if (!isUnlikelyByName(name, attributes, this.openElements, this.options.discussionPage)) return 'keep';
     return mayHoldContent(attributes) ? 'named' : 'drop';
+  }
+
+  /**
+   * Whether the element just opened (and copied) is a disclosure button to copy without its tags, taking out the start
+   * tag of the one around it when that one turns out to hold a heading. In a whole-page reading the hidden panels of an
+   * accordion are kept, and Readability drops buttons: the header's button (`<h3><button aria-expanded>` in the WAI-ARIA
+   * pattern, or a button holding the heading) would leave a FAQ's answers without their questions. The pre-filtered
+   * reading drops both, so it is left as it is.
+   */
+  private unwrapsDisclosure(name: string, attributes: TagAttributes): boolean {
+    if (!this.options.dropNavigation) return false;
+    const depth = this.openElements.length;
+    if (name === 'button' && attributes['aria-expanded'] !== undefined) {
+      if (HEADINGS.has(this.openElements.at(-2) ?? '')) {
+        this.unwrappedButtonDepths.push(depth);
+        return true;
+      }
+      this.openDisclosure = { outputIndex: this.output.length, depth };
+      return false;
+    }
+    if (this.openDisclosure && HEADINGS.has(name)) {
+      this.output[this.openDisclosure.outputIndex] = '';
+      this.unwrappedButtonDepths.push(this.openDisclosure.depth);
+      this.openDisclosure = undefined;
+    }
+    return false;
   }
 
   /**
