@@ -51,7 +51,7 @@ describe('StoredPublishes', () => {
     jest.useFakeTimers();
     try {
       const { connection, sent, answer } = fakeConnection();
-      const publishes = new StoredPublishes(connection, 1_000);
+      const publishes = new StoredPublishes(connection, 1_000, []);
       const refused = publishes.publish('s', new Uint8Array(), 'a', natsHeaders());
       const unanswered = publishes.publish('s', new Uint8Array(), 'b', natsHeaders());
       answer(sent[0].reply, '', 503);
@@ -61,6 +61,46 @@ describe('StoredPublishes', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('StoredPublishes while a stream has no leader', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('tries a publish no stream answered again after each wait, under the same message id, until one stores it', async () => {
+    const { connection, sent, answer } = fakeConnection();
+    const publish = new StoredPublishes(connection, 1_000, [100, 200]).publish(
+      's',
+      new Uint8Array(),
+      'id',
+      natsHeaders(),
+    );
+    answer(sent[0].reply, '', 503);
+    await jest.advanceTimersByTimeAsync(99);
+    expect(sent).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    answer(sent[1].reply, '', 503);
+    await jest.advanceTimersByTimeAsync(200);
+    answer(sent[2].reply, '{"stream":"S","seq":1}');
+    await expect(publish).resolves.toBeUndefined();
+    expect(sent.map((message) => message.headers.get(MESSAGE_ID_HEADER))).toEqual(['id', 'id', 'id']);
+  });
+
+  it('gives up after the last wait, and never tries again a publish the stream refused for another reason', async () => {
+    const { connection, sent, answer } = fakeConnection();
+    const publishes = new StoredPublishes(connection, 1_000, [100]);
+    const leaderless = publishes.publish('s', new Uint8Array(), 'a', natsHeaders());
+    const refused = publishes.publish('s', new Uint8Array(), 'b', natsHeaders());
+    const outcomes = Promise.allSettled([leaderless, refused]);
+    answer(sent[0].reply, '', 503);
+    answer(sent[1].reply, '{"error":{"code":400,"description":"maximum messages exceeded"}}');
+    await jest.advanceTimersByTimeAsync(100);
+    answer(sent[2].reply, '', 503);
+    const [first, second] = await outcomes;
+    expect(first).toMatchObject({ status: 'rejected', reason: { message: 'no stream takes this subject (503)' } });
+    expect(second).toMatchObject({ status: 'rejected', reason: { message: expect.stringContaining('(400)') } });
+    expect(sent).toHaveLength(3);
   });
 });
 

@@ -6,6 +6,22 @@ export const MESSAGE_ID_HEADER = 'Nats-Msg-Id';
 /** How long a publish waits for its stream's answer: nats.js's JetStream default. */
 export const STORED_ANSWER_TIMEOUT_MS = 5_000;
 
+/**
+ * Waits before each new try of a publish that no stream answered (503). A replicated stream answers nothing while its
+ * nodes elect a leader after one was lost: 7 s on the three-node cluster of `cluster-faults.e2e-spec` after a kill -9,
+ * longer than a scrape job's redeliveries last (250 ms, 1 s, 5 s), so a page whose result could not be stored was
+ * fetched four times and dead-lettered, and its crawl never ended. About 12 s of waiting in all; a stream that is
+ * missing rather than leaderless is reported that much later.
+ */
+export const LEADERLESS_RETRY_DELAYS_MS: readonly number[] = [250, 500, 1_000, 2_000, 4_000, 4_000];
+
+/** The answer of a JetStream publish that no stream took: no stream has the subject, or its stream has no leader. */
+export class NoStreamAnswerError extends Error {
+  constructor() {
+    super('no stream takes this subject (503)');
+  }
+}
+
 const decoder = new TextDecoder();
 
 interface Waiting {
@@ -31,10 +47,27 @@ export class StoredPublishes {
   constructor(
     private readonly connection: NatsConnection,
     private readonly timeoutMs = STORED_ANSWER_TIMEOUT_MS,
+    private readonly leaderlessRetryDelaysMs = LEADERLESS_RETRY_DELAYS_MS,
   ) {}
 
-  /** Resolves once the stream stored `body` under `msgId` (or knew it already); rejects when it did not. */
-  publish(subject: string, body: Uint8Array, msgId: string, headers: MsgHdrs): Promise<void> {
+  /**
+   * Resolves once the stream stored `body` under `msgId` (or knew it already); rejects when it did not. A publish no
+   * stream answered is tried again while its stream may be electing a leader; the message id makes a retry that lands
+   * twice one message.
+   */
+  async publish(subject: string, body: Uint8Array, msgId: string, headers: MsgHdrs): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.publishOnce(subject, body, msgId, headers);
+      } catch (error) {
+        const delay = this.leaderlessRetryDelaysMs[attempt];
+        if (!(error instanceof NoStreamAnswerError) || delay === undefined) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  private publishOnce(subject: string, body: Uint8Array, msgId: string, headers: MsgHdrs): Promise<void> {
     this.listen();
     headers.set(MESSAGE_ID_HEADER, msgId);
     this.sent += 1;
@@ -75,7 +108,7 @@ export class StoredPublishes {
 export function storeFailure(answer: Pick<Msg, 'data' | 'headers'>): Error | undefined {
   if (answer.data.length === 0) {
     const code = answer.headers?.code ?? 0;
-    return new Error(code === 503 ? 'no stream takes this subject (503)' : `stream answered with status ${code}`);
+    return code === 503 ? new NoStreamAnswerError() : new Error(`stream answered with status ${code}`);
   }
   let acknowledgement: { stream?: string; error?: { code?: number; description?: string } };
   try {
