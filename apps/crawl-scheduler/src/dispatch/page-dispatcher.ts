@@ -28,11 +28,6 @@ export class PageDispatcher {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async dispatch(jobId: string): Promise<number> {
-    const job = await this.jobs.find(jobId);
-    return job ? this.dispatchJob(job) : 0;
-  }
-
   /**
    * Claims what the job may send now inside the caller's transaction (one that already holds the job's row);
    * the caller hands the pages to {@link publish} once it committed.
@@ -52,7 +47,7 @@ export class PageDispatcher {
    */
   async dispatchDue(limit: number): Promise<number> {
     const due = await this.jobs.dispatchable(limit);
-    for (const job of due) await this.dispatchJob(job);
+    for (const job of due) await this.dispatch(job.id);
     return due.length;
   }
 
@@ -77,13 +72,18 @@ export class PageDispatcher {
   }
 
   /**
-   * The job as read before the transaction: the claim itself counts pages in flight under the team's lock, and a job
-   * cancelled since has no queued page left to claim.
+   * Takes the job's row before the team's lock and the pages, the order of every transaction that changes a job and
+   * its pages (a cancel, a batch of results): claiming first and then setting a delayed job's next dispatch on its
+   * row deadlocked with a cancel, which holds the row and waits for the queued pages.
    */
-  private async dispatchJob(job: Job): Promise<number> {
-    const pages = await this.transactions.run((trx) => this.claimWithin(trx, job));
-    await this.publish(job, pages);
-    return pages.length;
+  async dispatch(jobId: string): Promise<number> {
+    const claimed = await this.transactions.run(async (trx) => {
+      const job = await this.jobs.lock(trx, jobId);
+      return job && { job, pages: await this.claimWithin(trx, job) };
+    });
+    if (!claimed) return 0;
+    await this.publish(claimed.job, claimed.pages);
+    return claimed.pages.length;
   }
 
   private async claim(trx: Trx, job: Job): Promise<DispatchedPage[]> {
