@@ -1,4 +1,5 @@
 import type { summarizeProfile } from './cpu-profile';
+import type { HandOffResult } from './hand-off';
 import type { MissSplit } from './miss-split';
 import type { NatsTraffic } from './nats-traffic';
 import { type OpenLoopResult, percentile } from './open-loop';
@@ -202,4 +203,22 @@ function renderMissSplit(split: MissSplit): string {
     `delivery) **${split.beforeWorkerMs.toFixed(1)} ms**; the worker **${split.workerMs.toFixed(1)} ms**; announcement`,
     `until the whole reply was read (delivery to the gateway, its decode, the reply) **${split.afterWorkerMs.toFixed(1)} ms**.`,
   ].join('\n');
+}
+
+/** The machine's own floor: a message from one process to another and back, with none of the stack's code. */
+export function renderHandOffs(handOffs: readonly HandOffResult[]): string {
+  const rows = handOffs.map(
+    ({ pace, samples, p50Ms, p90Ms }) => `| ${pace} | ${samples} | ${p50Ms.toFixed(3)} | ${p90Ms.toFixed(3)} |`,
+  );
+  return `### Process hand-offs on this machine (before the stack started)
+
+200 bytes from this process to a Node echo server over loopback TCP and back (\`hand-off.ts\`), in ms: the floor under
+each of a request's hops. A cache miss crosses six one-way hand-offs besides the worker (client, gateway, nats-server,
+worker and back), so half the round trip's difference between sleeping and busy processes, times six, is what an idle
+machine adds to the miss overhead without any code of ours running longer.
+
+| pace | samples | p50 | p90 |
+|---|---|---|---|
+${rows.join('\n')}
+`;
 }

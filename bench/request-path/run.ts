@@ -14,6 +14,7 @@ import { startNatsServer } from '@wh/tools/dev';
 import { writeReportSection } from '../report-section';
 import { summarizeProfile } from './cpu-profile';
 import { FLOODING_MARK } from './flood';
+import { type HandOffResult, measureHandOffs } from './hand-off';
 import { natsTraffic, type NatsTraffic, trafficBetween } from './nats-traffic';
 import { type MissSplit, MissTimings } from './miss-split';
 import { gatewayPool, percentile, runOpenLoop, type OpenLoopResult } from './open-loop';
@@ -25,6 +26,7 @@ import {
   type FloodedWindow,
   type FloodResult,
   renderFairness,
+  renderHandOffs,
   renderPhaseTable,
   renderProfiles,
   renderTrafficByClient,
@@ -271,12 +273,16 @@ async function profile(postgresAdminUrl: string): Promise<Map<string, ReturnType
  * monitoring endpoint counts messages, the machine's Postgres) at fixed rates, with the CPU of every process per
  * request, then the fairness of one flooding team against a quiet one, then CPU profiles under 100 cached hits/s.
  * `--only cached` measures the 100 cached hits/s minute alone, for back-to-back comparisons of two builds; `--only
- * miss` the misses at 10/s and the API overhead on them.
+ * miss` the misses at 10/s and the API overhead on them. Runs that measure misses first time the machine's own
+ * process-to-process hand-offs (`hand-off.ts`), against which the miss overhead reads.
  * Writes the section "Request path (<label>)" of docs/benchmarks.md.
  */
 async function main(): Promise<void> {
   const label = argument('--label') ?? 'latest';
   const only = argument('--only');
+  // Before anything of the stack runs, so sleeping processes meet idle cores.
+  const handOffs: HandOffResult[] | undefined =
+    only === undefined || only === 'rates' || only === 'miss' ? await measureHandOffs() : undefined;
   const infrastructure = await provideInfrastructure();
   try {
     const measuredRun =
@@ -299,13 +305,14 @@ async function main(): Promise<void> {
         ? undefined
         : await profile(infrastructure.postgresAdminUrl);
     const raw = path.join(REPO_ROOT, 'tmp', `bench-request-path-${label}.json`);
-    writeFileSync(raw, JSON.stringify({ measuredRun, profiles: profiles && [...profiles] }, replacer, 1));
+    writeFileSync(raw, JSON.stringify({ handOffs, measuredRun, profiles: profiles && [...profiles] }, replacer, 1));
     const report = [
       `## Request path (${label})`,
       '',
       `Measured by \`npm run bench:request-path -- --label ${label}\` (bench/request-path/run.ts) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version}; raw figures in \`${path.relative(REPO_ROOT, raw)}\`.`,
       '',
       measuredRun?.rates ? renderPhaseTable(measuredRun.rates.phases, measuredRun.rates.missSplit) : '',
+      handOffs ? renderHandOffs(handOffs) : '',
       measuredRun?.rates ? renderTrafficByClient(measuredRun.rates.phases) : '',
       measuredRun?.fairness ? renderFairness(measuredRun.fairness) : '',
       profiles ? renderProfiles(profiles) : '',
