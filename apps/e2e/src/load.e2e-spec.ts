@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { type ApiResponse, callApi, type CrawlSite } from '@wh/testing';
 import { type JobStatusBody, startOwnCrawlSite, waitForJob } from './support/crawl-helpers';
+import { deferralSeconds } from './support/deferral';
 import { sharedStack } from './support/stack-env';
 
 const stack = sharedStack();
@@ -18,13 +19,8 @@ const POLL_INTERVAL_MS = 1_000;
 /** How often one request may be deferred before it counts as refused rather than deferred. */
 const MAX_RETRIES_OF_A_DEFERRAL = 5;
 
-/** The gateway's back-pressure answer: RATE_LIMIT_EXCEEDED with a Retry-After in seconds. */
 function isDeferral(response: ApiResponse): boolean {
-  return (
-    response.status === 429 &&
-    response.body.code === 'RATE_LIMIT_EXCEEDED' &&
-    Number(response.headers.get('retry-after')) > 0
-  );
+  return deferralSeconds(response.status, response.body.code, response.headers.get('retry-after')) > 0;
 }
 
 function percentile(sorted: number[], fraction: number): number {

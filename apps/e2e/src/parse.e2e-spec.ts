@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { textDocx, textPdf } from '@wh/testing';
 import { charged, teamOnPlan } from './support/billing-admin';
+import { deferralSeconds } from './support/deferral';
 import { sharedStack } from './support/stack-env';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -73,8 +74,11 @@ function uploadOnce(
         response.on('end', () => {
           call.destroy();
           const body = JSON.parse(text) as Record<string, unknown>;
-          const deferred = response.statusCode === 429 && body.code === 'RATE_LIMIT_EXCEEDED';
-          const retryAfterSeconds = deferred ? Number(response.headers['retry-after']) || 0 : 0;
+          const retryAfterSeconds = deferralSeconds(
+            response.statusCode ?? 0,
+            body.code,
+            response.headers['retry-after'],
+          );
           resolve({ status: response.statusCode ?? 0, body, written, retryAfterSeconds });
         });
       },

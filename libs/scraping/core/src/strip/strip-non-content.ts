@@ -198,7 +198,7 @@ export class NonContentStripper implements HtmlVisitor {
   // Depth of the open element marked up as a question or an answer, 0 outside one.
   private questionOrAnswerDepth = 0;
   // In a whole-page reading: the open disclosure button not yet seen to hold a heading (where its start tag went in the
-  // output, and its depth), and the depths of the open ones copied without their tags (see `unwrapsDisclosure`).
+  // output, and its depth), and the depths of the open ones copied without their tags (see `unwrapDisclosureButton`).
   private openDisclosure: { outputIndex: number; depth: number } | undefined;
   private readonly unwrappedButtonDepths: number[] = [];
 
@@ -252,7 +252,7 @@ export class NonContentStripper implements HtmlVisitor {
     } else if (copying) {
       this.reachTag(name);
       if (PREFORMATTED.has(name)) this.preformattedDepth += 1;
-      if (!this.unwrapsDisclosure(name, attributes) && !DROPPED_TAGS.has(name) && VALID_TAG.test(name)) {
+      if (!this.unwrapDisclosureButton(name, attributes) && !DROPPED_TAGS.has(name) && VALID_TAG.test(name)) {
         this.output.push(this.startTag(name, attributes));
       }
       const marks = segmentMarks(name, attributes);
@@ -347,13 +347,13 @@ export class NonContentStripper implements HtmlVisitor {
   }
 
   /**
-   * Whether the element just opened (and copied) is a disclosure button to copy without its tags, taking out the start
-   * tag of the one around it when that one turns out to hold a heading. In a whole-page reading the hidden panels of an
+   * Copies a disclosure button without its tags: returns whether the element just opened is one whose start tag is left
+   * out, and takes out the start tag of the button around it when that one turns out to hold a heading. In a whole-page reading the hidden panels of an
    * accordion are kept, and Readability drops buttons: the header's button (`<h3><button aria-expanded>` in the WAI-ARIA
    * pattern, or a button holding the heading) would leave a FAQ's answers without their questions. The pre-filtered
    * reading drops both, so it is left as it is.
    */
-  private unwrapsDisclosure(name: string, attributes: TagAttributes): boolean {
+  private unwrapDisclosureButton(name: string, attributes: TagAttributes): boolean {
     if (!this.options.dropNavigation) return false;
     const depth = this.openElements.length;
     if (name === 'button' && attributes['aria-expanded'] !== undefined) {
