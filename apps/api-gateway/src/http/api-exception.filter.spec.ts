@@ -4,12 +4,17 @@ import { DomainError, toDomainError } from '@wh/platform/errors';
 import type { Logger } from '@wh/platform/logging';
 import { ApiExceptionFilter, SERVICE_UNAVAILABLE_MESSAGE } from './api-exception.filter';
 
-function respond(exception: unknown): { status: number; body: unknown; logged: unknown[] } {
+function respond(exception: unknown): {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+  logged: unknown[];
+} {
   const logged: unknown[] = [];
   const logger = { error: (fields: unknown) => logged.push(fields) } as unknown as Logger;
-  const reply = { status: 0, body: undefined as unknown };
+  const reply = { status: 0, body: undefined as unknown, headers: {} as Record<string, string> };
   const response = {
-    setHeader: () => undefined,
+    setHeader: (name: string, value: string) => void (reply.headers[name] = value),
     status(code: number) {
       reply.status = code;
       return this;
@@ -45,6 +50,14 @@ describe('ApiExceptionFilter', () => {
       code: ErrorCode.ServiceUnavailable,
     });
     expect(logged).toEqual([{ err: failure }]);
+  });
+
+  it('answers a database failure that passes (a deadlock in the owning service) with a 503 and Retry-After', () => {
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const { status, body, headers } = respond(DomainError.fromWire(toDomainError(deadlock).toWire()));
+    expect(status).toBe(503);
+    expect(body).toEqual({ success: false, error: SERVICE_UNAVAILABLE_MESSAGE, code: ErrorCode.ServiceUnavailable });
+    expect(headers).toEqual({ 'Retry-After': '1' });
   });
 
   it("keeps an internal error's own words out of the response and in the log", () => {

@@ -89,7 +89,10 @@ export function serveRequests<T extends object>(
       envelope = { ok: true, data: await handler(payload) };
     } catch (failure) {
       const domainError = toDomainError(failure);
-      if (domainError.code === ErrorCode.Internal) logger.error({ err: failure, subject }, 'request failed');
+      // Anything not thrown as a DomainError is unexpected here, whatever answer it becomes (a deadlock is a 503).
+      if (!(failure instanceof DomainError) || failure.code === ErrorCode.Internal) {
+        logger.error({ err: failure, subject }, 'request failed');
+      }
       envelope = { ok: false, error: domainError.toWire() };
     }
     const headers = outgoingHeaders();
