@@ -140,6 +140,16 @@ describe('convertHtml', () => {
     expect(markdown).not.toContain('Choose your country');
   });
 
+  it('keeps the blank lines and the line ends of code whose lines are <br>s in a <pre>', () => {
+    const code = '#!/usr/bin/env python3<br><br>import subprocess<br>import time<br><br>def run():<br>  return 1';
+    const opening =
+      'Every morning the same tabs, apps and services come up, so a short script now opens them in order.';
+    const html = `<body><article><h1>Automating a morning</h1><p>${opening}</p><pre>${code}</pre><p>${LONG_TEXT}</p></article></body>`;
+    expect(convert(html).outputs.markdown).toContain(
+      '```\n#!/usr/bin/env python3\n\nimport subprocess\nimport time\n\ndef run():\n  return 1\n```',
+    );
+  });
+
   it("keeps a short FAQ page's questions with the answers its accordion hides", () => {
     const item = (question: string, answer: string): string =>
       `<h3><button aria-expanded="false" aria-controls="a">${question}</button></h3><div hidden><p>${answer}</p></div>`;

@@ -92,6 +92,11 @@ describe('stripNonContent', () => {
     );
   });
 
+  it('copies a <br> in preformatted text as the line break it is, and leaves one elsewhere a tag', () => {
+    const html = '<p>One<br>two</p><pre><code>a = 1<br><br/>b = 2</code></pre>';
+    expect(stripNonContent(html, OPTIONS)).toBe('<p>One<br>two</p><pre><code>a = 1\n\nb = 2</code></pre>');
+  });
+
   it('copies text and end tags from the source, entities included', () => {
     const html = '<p>Fish &amp; chips &lt;3<br></p>';
     expect(stripNonContent(html, OPTIONS)).toBe('<p>Fish &amp; chips &lt;3<br></p>');

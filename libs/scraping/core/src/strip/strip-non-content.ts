@@ -252,7 +252,10 @@ export class NonContentStripper implements HtmlVisitor {
     } else if (copying) {
       this.reachTag(name);
       if (PREFORMATTED.has(name)) this.preformattedDepth += 1;
-      if (!this.unwrapDisclosureButton(name, attributes) && !DROPPED_TAGS.has(name) && VALID_TAG.test(name)) {
+      // In preformatted text a <br> is a line break: copied as one, since Readability turns every run of two or more
+      // <br>s into a paragraph, <pre> included, and the code's blank lines went with the line ends around them.
+      if (name === 'br' && this.preformattedDepth > 0) this.output.push('\n');
+      else if (!this.unwrapDisclosureButton(name, attributes) && !DROPPED_TAGS.has(name) && VALID_TAG.test(name)) {
         this.output.push(this.startTag(name, attributes));
       }
       const marks = segmentMarks(name, attributes);
