@@ -150,6 +150,15 @@ describe('convertHtml', () => {
     );
   });
 
+  it('keeps the indentation of code a highlighter writes as a block per line, the indent as bare text', () => {
+    const lines = ['def run():', '    if ready:', '        return 1', '    return 0'];
+    const code = lines.map((text) => `<div class="cm-line">${text.replace(/\S.*/, '<span>$&</span>')}</div>`);
+    const opening =
+      'Every morning the same tabs, apps and services come up, so a short script now opens them in order.';
+    const html = `<body><article><h1>Automating a morning</h1><p>${opening}</p><pre>${code.join('')}</pre><p>${LONG_TEXT}</p></article></body>`;
+    expect(convert(html).outputs.markdown).toContain(`\`\`\`\n${lines.join('\n')}\n\`\`\``);
+  });
+
   it("keeps a short FAQ page's questions with the answers its accordion hides", () => {
     const item = (question: string, answer: string): string =>
       `<h3><button aria-expanded="false" aria-controls="a">${question}</button></h3><div hidden><p>${answer}</p></div>`;

@@ -97,6 +97,12 @@ describe('stripNonContent', () => {
     expect(stripNonContent(html, OPTIONS)).toBe('<p>One<br>two</p><pre><code>a = 1\n\nb = 2</code></pre>');
   });
 
+  it("copies the lines of a highlighter's <pre> (a block per line) as lines of text, indentation kept", () => {
+    const line = (text: string): string => `<div class="cm-line">${text}</div>`;
+    const html = `<pre><code>${line('if (x) {<br>')}${line('  <span>run</span>();')}${line('<br>')}${line('}')}</code></pre>`;
+    expect(stripNonContent(html, OPTIONS)).toBe('<pre><code>if (x) {\n  <span>run</span>();\n\n}\n</code></pre>');
+  });
+
   it('copies text and end tags from the source, entities included', () => {
     const html = '<p>Fish &amp; chips &lt;3<br></p>';
     expect(stripNonContent(html, OPTIONS)).toBe('<p>Fish &amp; chips &lt;3<br></p>');

@@ -154,6 +154,8 @@ const BLOCK_ELEMENTS = new Set([
 const HEADINGS = new Set(HEADING_TAGS);
 // Where whitespace is content.
 const PREFORMATTED = new Set(['pre', 'textarea', 'listing', 'plaintext']);
+/** Blocks that code highlighters put in a <pre> as its lines (CodeMirror's `cm-line`, Prism's `token-line`). */
+const PREFORMATTED_LINES = new Set(['div', 'p']);
 const WHITESPACE_ONLY = /^[ \t\n\f\r]*$/;
 // Names jsdom's createElement / setAttribute accept; anything else is dropped here rather than throwing later.
 const VALID_TAG = /^[a-z][a-z0-9-]*$/;
@@ -181,6 +183,8 @@ export class NonContentStripper implements HtmlVisitor {
   // Depth of the element whose subtree is being dropped, -1 when copying.
   private droppedFrom = -1;
   private preformattedDepth = 0;
+  // Whether text copied into the open preformatted element since its start or its last line break has not ended a line.
+  private preformattedLineOpen = false;
   // Where the output of the <noscript> being copied starts, and how much text it has shown so far.
   private noscript: { outputStart: number; depth: number; textChars: number } | undefined;
   // Whitespace-only text held back until the next tag shows whether it sits at a block boundary.
@@ -251,10 +255,18 @@ export class NonContentStripper implements HtmlVisitor {
       else this.noscript = { outputStart: this.output.length, depth: this.openElements.length, textChars: 0 };
     } else if (copying) {
       this.reachTag(name);
-      if (PREFORMATTED.has(name)) this.preformattedDepth += 1;
-      // In preformatted text a <br> is a line break: copied as one, since Readability turns every run of two or more
-      // <br>s into a paragraph, <pre> included, and the code's blank lines went with the line ends around them.
-      if (name === 'br' && this.preformattedDepth > 0) this.output.push('\n');
+      if (PREFORMATTED.has(name)) {
+        this.preformattedDepth += 1;
+        this.preformattedLineOpen = false;
+      }
+      // In preformatted text a <br> is a line break and a line's block is a line: both are copied as line breaks.
+      // Readability reads inside <pre> as anywhere else: it turned every run of two or more <br>s into a paragraph
+      // (the code's blank lines went with the line ends around them) and each line's <div> into a <p>, dropping the
+      // indentation written as text before the line's first tag.
+      if (name === 'br' && this.preformattedDepth > 0) {
+        this.output.push('\n');
+        this.preformattedLineOpen = false;
+      } else if (this.preformattedDepth > 0 && PREFORMATTED_LINES.has(name)) this.endLineInPreformatted();
       else if (!this.unwrapDisclosureButton(name, attributes) && !DROPPED_TAGS.has(name) && VALID_TAG.test(name)) {
         this.output.push(this.startTag(name, attributes));
       }
@@ -275,6 +287,7 @@ export class NonContentStripper implements HtmlVisitor {
       return;
     }
     this.output.push(this.pendingWhitespace, raw);
+    if (this.preformattedDepth > 0) this.preformattedLineOpen = !raw.endsWith('\n');
     if (this.noscript) this.noscript.textChars += raw.length;
     this.namedBlocks.addText(raw.length, this.linkDepth > 0, this.headingDepth > 0);
     this.pendingWhitespace = '';
@@ -306,7 +319,8 @@ export class NonContentStripper implements HtmlVisitor {
     // Implied end tags are not in the source; the DOM parser that reads the output infers them again, by HTML rules.
     if (this.openSegments.at(-1)?.depth === this.openElements.length + 1)
       this.output.push(this.openSegments.pop()?.endMark ?? '');
-    if (!implied) {
+    if (this.preformattedDepth > 0 && PREFORMATTED_LINES.has(name)) this.endLineInPreformatted();
+    else if (!implied) {
       this.reachTag(name);
       if (!DROPPED_TAGS.has(name) && VALID_TAG.test(name) && !unwrapped) this.output.push(token.raw());
     }
@@ -316,6 +330,13 @@ export class NonContentStripper implements HtmlVisitor {
   comment(data: string): void {
     const mark = this.suspenseBoundaries.markFor(data);
     if (mark !== undefined && this.droppedFrom < 0) this.output.push(mark);
+  }
+
+  /** Ends the line of preformatted text in progress, if any: a line's block after a finished line adds no blank one. */
+  private endLineInPreformatted(): void {
+    if (!this.preformattedLineOpen) return;
+    this.output.push('\n');
+    this.preformattedLineOpen = false;
   }
 
   /** Settles held-back whitespace when a copied tag arrives: kept between inline content, dropped at a block edge. */
