@@ -31,6 +31,10 @@ describe('PageDispatcher beside a cancel, over the real database', () => {
     );
   });
 
+  beforeEach(() => {
+    submitted.length = 0;
+  });
+
   async function aDelayedJobWithQueuedPages(): Promise<CrawlJobRow> {
     const row = crawlJobRow(randomUUID(), { seeded: true, delay_ms: 1_000 });
     await database.db.insertInto('crawl_jobs').values(row).execute();
