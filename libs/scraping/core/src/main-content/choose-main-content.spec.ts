@@ -135,6 +135,30 @@ describe('chooseMainContent', () => {
       .join('');
     expect(choose(`<div><div><table>${rows}</table></div></div>`, false)).toContain('Story 40 headline');
   });
+  it('keeps a numbered list the region settles on as a numbered list', () => {
+    const step = (n: number): string =>
+      `<li>Step ${n}: stir the flour, salt and starter together in a large bowl, then cover it and leave it ` +
+      'overnight in a warm place until it doubles.</li>';
+    const document = parseDocument(
+      '<div class="summary"><div><p>This sourdough is tangy, forgiving, easy, and quick to start: no kneading, no ' +
+        'shaping, no feeding, just a bowl, a spoon, and a night.</p></div></div>' +
+        `<div class="method"><div class="steps"><ol>${[1, 2, 3, 4, 5, 6, 7, 8].map(step).join('')}</ol></div></div>`,
+    );
+    try {
+      const content =
+        chooseMainContent(document, {
+          discussion: false,
+          product: false,
+          article: false,
+          pageUrl: 'https://example.com/',
+        }) ?? '';
+      expect(content).toContain('This sourdough is tangy');
+      expect(content).toMatch(/<ol><li>Step 1: .*<li>Step 8: .*<\/li><\/ol>/);
+    } finally {
+      releaseDocument(document);
+    }
+  });
+
   describe('a catalogue whose description Readability reads and whose grid the region reads', () => {
     const card = (index: number): string =>
       `<li><a href="/shoe-${index}"><img src="/shoe-${index}.jpg" alt=""></a><h3><a href="/shoe-${index}">Ridge runner ${index}</a></h3>` +

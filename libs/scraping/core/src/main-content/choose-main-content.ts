@@ -34,6 +34,10 @@ const READABILITY_SHARE = 0.7;
 // On a page that declares itself a discussion, what Readability leaves out of the region is mostly the posts'
 // furniture (votes, tools, poster cards), so its reading of the thread wins with less of the region's text.
 const DISCUSSION_READABILITY_SHARE = 0.6;
+// A region that is itself a list keeps its items' numbering (and a definition list its terms' pairing) in its own
+// element. A table region is left as its rows: a table holding most of a page's text often lays the page out, and its
+// columns read better as blocks than as a grid of whole columns.
+const LIST_REGIONS = new Set(['ol', 'ul', 'dl']);
 
 /** What is known of the page before its main content is chosen. */
 export interface MainContentHints {
@@ -120,11 +124,16 @@ export function chooseMainContent(document: Document, hints: MainContentHints): 
   if (regionLeft <= 0) return article?.innerHTML;
   const regionText = compactText(regionCopy.textContent ?? '');
   removeLeftovers(regionCopy, hints);
-  const regionHtml = regionCopy.innerHTML;
+  const regionHtml = serialisedRegion(regionCopy);
   if (!article || !liesOutsideRegion(article, regionText)) return regionHtml;
   // Each reading found another block of the page (a catalogue's description and its grid): both are its content.
   const articleHtml = cleanedArticle(article, hints);
   return precedesRegion(article, regionText, pageText) ? articleHtml + regionHtml : regionHtml + articleHtml;
+}
+
+/** The region as HTML: its children, or the region itself when it is a list, whose items alone lose their numbers. */
+function serialisedRegion(region: Element): string {
+  return LIST_REGIONS.has(region.localName) ? region.outerHTML : region.innerHTML;
 }
 
 /**
