@@ -52,7 +52,7 @@ describe('ApiExceptionFilter', () => {
     expect(logged).toEqual([{ err: failure }]);
   });
 
-  it('answers a database failure that passes (a deadlock in the owning service) with a 503 and Retry-After', () => {
+  it('answers a temporary database failure (a deadlock in the owning service) with a 503 and Retry-After', () => {
     const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
     const { status, body, headers } = respond(DomainError.fromWire(toDomainError(deadlock).toWire()));
     expect(status).toBe(503);

@@ -15,7 +15,7 @@ import { WebhookNotifier } from '../webhooks/webhook-notifier';
 import { CancelJobService } from './cancel-job.service';
 
 /**
- * A database failure that passes (here a lock the cancel waited for too long) reaches the caller as a retryable
+ * A temporary database failure (here a lock the cancel waited for too long) reaches the caller as a retryable
  * `ServiceUnavailable` with a wait, which the gateway answers as a 503 with Retry-After, not as a 500.
  */
 describe('crawl.job.cancel when its job row stays locked, over real NATS and Postgres', () => {

@@ -26,7 +26,7 @@ describe('toDomainError', () => {
       retryable: true,
       details: { retryAfterSeconds: 1 },
     });
-    expect(wrapped.message).toContain(message);
+    expect(wrapped.message).toBe(`temporary database failure: ${message}`);
   });
 
   it.each([

@@ -34,11 +34,11 @@ export class DomainError extends Error {
  */
 const TRANSIENT_DATABASE_STATES = /^(40001|40P01|55P03|57014|57P0[1-3]|53300|08[0-9A-Z]{3})$/;
 
-/** How long a client is asked to wait before trying again after a database failure that passes. */
+/** How long a client is asked to wait before trying again after a temporary database failure. */
 const DATABASE_RETRY_AFTER_SECONDS = 1;
 
 /**
- * Wraps anything thrown into a DomainError: a database failure that passes becomes a retryable `ServiceUnavailable`
+ * Wraps anything thrown into a DomainError: a temporary database failure becomes a retryable `ServiceUnavailable`
  * (a 503 with Retry-After at the API, not a 500: trying again is the right answer for the client), any other unknown
  * failure a retryable internal error.
  */
@@ -48,7 +48,7 @@ export function toDomainError(error: unknown): DomainError {
   if (isTransientDatabaseFailure(error)) {
     return new DomainError(
       ErrorCode.ServiceUnavailable,
-      `database failure that passes: ${message}`,
+      `temporary database failure: ${message}`,
       { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
       true,
     );
@@ -56,7 +56,7 @@ export function toDomainError(error: unknown): DomainError {
   return new DomainError(ErrorCode.Internal, message, undefined, true);
 }
 
-/** Whether `error` is the database driver's report of a failure that passes (its SQLSTATE in `code`). */
+/** Whether `error` is the database driver's report of a temporary failure (its SQLSTATE in `code`). */
 function isTransientDatabaseFailure(error: unknown): boolean {
   const code = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
   return typeof code === 'string' && TRANSIENT_DATABASE_STATES.test(code);
