@@ -14,6 +14,15 @@ function badRequest(problems: FieldProblem[]): DomainError {
   return new DomainError(ErrorCode.BadRequest, `Bad Request: ${summary}`, problems);
 }
 
+/** Whether a route's body is declared as one of our request classes (not left untyped). */
+function isRequestClass(metatype: ArgumentMetadata['metatype']): boolean {
+  return typeof metatype === 'function' && metatype !== Object && metatype !== Array;
+}
+
+function isJsonObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
  * A check of a body class's common small form that builds the instance the full pipeline would, or gives undefined
  * for anything else (the full pipeline then runs and words any error).
@@ -41,6 +50,10 @@ class ApiValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (!CLIENT_INPUT.has(metadata.type)) return super.transform(value, metadata);
     // A named argument (`@Param('name')`, `@Query('token')`) is its own field; a whole body or query names none.
+    // Class-validator would list each array index as an unknown property: say what is wrong instead.
+    if (metadata.type === 'body' && isRequestClass(metadata.metatype) && !isJsonObject(value)) {
+      throw badRequest([{ path: '', message: 'the request body must be a JSON object' }]);
+    }
     const unsafe = unsafeInputProblems(value, metadata.data ?? '');
     if (unsafe.length > 0) throw badRequest(unsafe);
     const fast = metadata.type === 'body' ? this.fastPaths.get(metadata.metatype)?.(value) : undefined;
