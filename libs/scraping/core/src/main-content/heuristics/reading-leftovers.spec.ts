@@ -46,6 +46,16 @@ describe('stray labels', () => {
     expect(html).toBe('<p>The kitchen was painted sage.</p><div class="slot"></div><p>Then came the floor.</p>');
   });
 
+  it("removes each publisher's wording of the line over an ad slot, and keeps a sentence that starts with it", () => {
+    const html = htmlAfter(
+      removeStrayLabels,
+      '<p>Range: 300 miles.</p><div>Advertisement - Page continues below</div><p>Story continues below advertisement</p>' +
+        '<a href="#after-ad">Skip Advertisement</a><span>ADVERTISEMENT: CONTENT CONTINUES BELOW</span>' +
+        '<p>Article continues after this ad</p><p>The story continues below the waterline, where the hull split.</p>',
+    );
+    expect(html).toBe('<p>Range: 300 miles.</p><p>The story continues below the waterline, where the hull split.</p>');
+  });
+
   it('removes the captions of controls that do nothing without scripts', () => {
     const html = htmlAfter(
       removeStrayLabels,
@@ -74,6 +84,18 @@ describe('stray labels', () => {
         '<p>Loading prices for your region…</p>',
     );
     expect(html).toBe('<h2>Loading dock safety</h2><p>Chock the wheels first.</p>');
+  });
+
+  it("removes a template's unfilled filler text, and keeps a sentence about it", () => {
+    const html = htmlAfter(
+      removeStrayLabels,
+      '<h3>Rankings</h3><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.</p>' +
+        '<ul><li>Lorem ipsum 1</li><li>Lorem ipsum 2</li></ul>' +
+        '<p>Typesetters have filled drafts with lorem ipsum since the 1960s.</p>',
+    );
+    expect(html).toBe(
+      '<h3>Rankings</h3><ul></ul><p>Typesetters have filled drafts with lorem ipsum since the 1960s.</p>',
+    );
   });
 
   it('removes the buttons that scroll back to the top of the page, and keeps a sentence that says as much', () => {

@@ -1,16 +1,19 @@
 import { elementsSaying, foldedText } from '../../dom/dom-walk';
 
 // Labels of what the page as fetched does not hold: the line publishers print over an ad slot ("Advertisement",
-// "Article continues below") whose ad never loads without scripts, the captions of controls whose behaviour went with
-// the scripts ("Expand description", "Show more", "Close", "Loading...", NPR's "toggle caption", Medium's "Press enter
-// or click to view image in full size"), and the placeholders a script fills in
-// ("Loading paragraph...", "Loading prices for your region…"), and the buttons that scroll back to the page's top
-// ("Back to top", "↑ Back to Top", "RETURN TO TOP OF PAGE"), drawn by scripts or linked to an anchor.
+// "Advertisement - Page continues below", "Story continues below advertisement", "Skip advertisement") whose ad never
+// loads without scripts, the captions of controls whose behaviour went with the scripts ("Expand description", "Show
+// more", "Close", "Loading...", NPR's "toggle caption", Medium's "Press enter or click to view image in full size"),
+// the placeholders a script fills in ("Loading paragraph...", "Loading prices for your region…"), the filler of a
+// template block nobody filled in ("Lorem ipsum dolor sit amet, ...", which the site's styles usually hide), and the
+// buttons that scroll back to the page's top ("Back to top", "↑ Back to Top", "RETURN TO TOP OF PAGE"), drawn by
+// scripts or linked to an anchor.
 const STRAY_LABEL = new RegExp(
   '^(?:' +
     [
-      'advertisements?(?: - continue reading below|\\.? scroll to continue(?: reading| with content)?\\.?)?',
-      '(?:article|story) continues below',
+      'advertisements?(?:\\s*[-–—:]\\s*(?:continue reading|(?:page|article|story|content) continues) below|\\.? scroll to continue(?: reading| with content)?\\.?)?',
+      '(?:article|story|page|content) continues (?:below|after)(?: (?:this |the )?(?:advertisement|ad))?',
+      'skip advertisement',
       'expand (?:all|description|section)',
       'collapse(?: all)?',
       'close(?: form| menu| dialog)?',
@@ -22,6 +25,7 @@ const STRAY_LABEL = new RegExp(
       'press enter or click to view image in full size',
       'loading\\.*',
       'loading [\\w-]+(?: [\\w-]+){0,3}(?:\\.{3}|…)',
+      'lorem ipsum\\b.*',
       '(?:[↑⬆^<]\\s*)?(?:back|return|scroll|go) (?:back )?to (?:the )?top(?: of (?:the )?page)?(?:\\s*[↑⬆^])?',
     ].join('|') +
     ')$',
