@@ -29,6 +29,10 @@ describe('htmlToMarkdown', () => {
     expect(markdown(html)).toBe('one\n\ntwo\n\n```\na\n\n\n\nb\n```');
   });
 
+  it('drops the paragraphs that hold nothing but zero-width characters', () => {
+    expect(markdown('<p>one</p><p>\u200d</p><p>&zwj;</p><p>\u200b \ufeff</p><p>two</p>')).toBe('one\n\ntwo');
+  });
+
   it('puts headings with line breaks on one line and skips empty ones', () => {
     expect(markdown('<h2>First<br>second</h2><h3> </h3><p>text</p>')).toBe('## First second\n\ntext');
   });

@@ -6,6 +6,9 @@ import { addContentRules, type MarkdownRuleOptions } from './markdown-rules';
 import { addTableRules } from './markdown-tables';
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
+// A line of nothing but white space and zero-width characters is blank: page builders (Webflow among them) space their
+// sections with paragraphs holding a lone zero-width joiner, which turndown keeps as a line of its own.
+const BLANK_LINE = /^[\s\u200b-\u200d\u2060\ufeff]*$/;
 
 // One converter per option set, built on first use: rules are compiled once, not per page.
 const converters = new Map<boolean, TurndownService>();
@@ -44,7 +47,7 @@ function collapseBlankLines(markdown: string): string {
     } else if (fence) {
       openFence = fence;
       lines.push(line);
-    } else if (line.trim()) lines.push(line);
+    } else if (!BLANK_LINE.test(line)) lines.push(line);
     else if (lines.length > 0 && lines[lines.length - 1] !== '') lines.push('');
   }
   return lines.join('\n').replace(/\n+$/, '');
