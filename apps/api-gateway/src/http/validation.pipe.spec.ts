@@ -7,9 +7,9 @@ import { createApiValidationPipe } from './validation.pipe';
 
 const SCRAPE_BODY: ArgumentMetadata = { type: 'body', metatype: ScrapeRequestDto, data: undefined };
 
-async function failureOf(body: unknown, metadata = SCRAPE_BODY): Promise<DomainError> {
+async function failureOf(body: unknown): Promise<DomainError> {
   try {
-    await createApiValidationPipe().transform(body, metadata);
+    await createApiValidationPipe().transform(body, SCRAPE_BODY);
   } catch (error) {
     if (error instanceof DomainError) return error;
     throw error;
@@ -27,6 +27,11 @@ describe('the API validation pipe', () => {
       expect(failure.details).toEqual([{ path: '', message: 'the request body must be a JSON object' }]);
     },
   );
+
+  it('leaves a body no parser read (another content type) to the checks of the fields it lacks', async () => {
+    const failure = await failureOf(undefined);
+    expect(failure.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'url' })]));
+  });
 
   it('still checks the fields of an object body one by one', async () => {
     const failure = await failureOf({ url: 'https://example.com', timeout: 0 });

@@ -49,11 +49,12 @@ class ApiValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (!CLIENT_INPUT.has(metadata.type)) return super.transform(value, metadata);
-    // A named argument (`@Param('name')`, `@Query('token')`) is its own field; a whole body or query names none.
-    // Class-validator would list each array index as an unknown property: say what is wrong instead.
-    if (metadata.type === 'body' && isRequestClass(metadata.metatype) && !isJsonObject(value)) {
+    // Class-validator would list each index of an array as an unknown property: say what is wrong instead. A body no
+    // parser read (another content type) is left to the checks of the fields it lacks.
+    if (metadata.type === 'body' && isRequestClass(metadata.metatype) && value !== undefined && !isJsonObject(value)) {
       throw badRequest([{ path: '', message: 'the request body must be a JSON object' }]);
     }
+    // A named argument (`@Param('name')`, `@Query('token')`) is its own field; a whole body or query names none.
     const unsafe = unsafeInputProblems(value, metadata.data ?? '');
     if (unsafe.length > 0) throw badRequest(unsafe);
     const fast = metadata.type === 'body' ? this.fastPaths.get(metadata.metatype)?.(value) : undefined;

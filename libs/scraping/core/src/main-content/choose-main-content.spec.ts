@@ -135,6 +135,7 @@ describe('chooseMainContent', () => {
       .join('');
     expect(choose(`<div><div><table>${rows}</table></div></div>`, false)).toContain('Story 40 headline');
   });
+
   it('keeps a numbered list the region settles on as a numbered list', () => {
     const step = (n: number): string =>
       `<li>Step ${n}: stir the flour, salt and starter together in a large bowl, then cover it and leave it ` +
