@@ -125,7 +125,7 @@ describe('browser session lifetimes', () => {
     expect(stopped.body).toMatchObject({ success: true, status: 'destroyed', endReason: 'browser_exited' });
   });
 
-  it('answers 503 with Retry-After when every replica is full', async () => {
+  it('answers 503 with Retry-After when every replica is full, and places a session again as soon as one is deleted', async () => {
     const stack = own.stack();
     const sessions = await Promise.all(
       Array.from({ length: MAX_SESSIONS }, () => createSession(stack, { streamWebView: false })),
@@ -140,6 +140,7 @@ describe('browser session lifetimes', () => {
     }
     expect(sessionBrowserPids()).toHaveLength(0);
     expect(existsSync(dataDir) && readdirSync(dataDir)).toHaveLength(0);
+    await deleteSession(stack, (await createSession(stack, { streamWebView: false })).id);
   });
 
   it("counts a team's live sessions against its concurrency limit (429)", async () => {
@@ -166,19 +167,19 @@ describe('browser session lifetimes', () => {
   });
 });
 
-describe('browser profiles', () => {
-  async function storageSeen(cdpUrl: string, siteUrl: string): Promise<{ cookies: string[]; stored: string | null }> {
-    const browser = await puppeteer.connect({ browserWSEndpoint: cdpUrl });
-    try {
-      const page = await browser.newPage();
-      await page.goto(`${siteUrl}/browser/storage`);
-      const cookies = (await browser.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).sort();
-      return { cookies, stored: await page.evaluate(() => localStorage.getItem('basket')) };
-    } finally {
-      await browser.disconnect();
-    }
+async function storageSeen(cdpUrl: string, siteUrl: string): Promise<{ cookies: string[]; stored: string | null }> {
+  const browser = await puppeteer.connect({ browserWSEndpoint: cdpUrl });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${siteUrl}/browser/storage`);
+    const cookies = (await browser.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).sort();
+    return { cookies, stored: await page.evaluate(() => localStorage.getItem('basket')) };
+  } finally {
+    await browser.disconnect();
   }
+}
 
+describe('browser profiles', () => {
   it('keeps cookies (session ones too) and localStorage for the next session; one writer at a time; read-only changes are not kept', async () => {
     const stack = own.stack();
     const siteUrl = own.site().url;
@@ -232,6 +233,46 @@ describe('browser profiles', () => {
     expect(await storageSeen(fresh.cdpUrl, siteUrl)).toEqual({ cookies: [], stored: null });
     await deleteSession(stack, fresh.id);
   }, 60_000);
+});
+
+describe('a session the fleet ended while its replica ran on', () => {
+  it('has its browser closed by the replica within heartbeats: client told, folders removed, profile not saved', async () => {
+    const stack = own.stack();
+    const siteUrl = own.site().url;
+    const session = await createSession(stack, { streamWebView: false, profile: { name: 'reaped-writer' } });
+    const browser = await puppeteer.connect({ browserWSEndpoint: session.cdpUrl });
+    const page = await browser.newPage();
+    await page.goto(`${siteUrl}/browser/storage`);
+    await page.evaluate(() => localStorage.setItem('basket', 'written after the reaping'));
+    await browser.disconnect();
+    const socket = await openSocket(session.cdpUrl);
+    const closed = closeOf(socket);
+    expect(sessionBrowserPids()).toHaveLength(1);
+
+    // What another replica's reaper records when this one misses its heartbeats on a stalled host.
+    const db = new Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      await db.query(
+        `with freed as (update browser_profiles set writer_session_id = null where writer_session_id = $1)
+         update browser_sessions set status = 'destroyed', end_reason = 'replica_lost', ended_at = now() where id = $1`,
+        [session.id],
+      );
+    } finally {
+      await db.end();
+    }
+
+    expect(await closed).toEqual({ code: 4007, reason: 'session ended: the browser host stopped responding' });
+    await eventually(() => expect(sessionBrowserPids()).toHaveLength(0));
+    await eventually(() => expect(readdirSync(dataDir)).toHaveLength(0));
+    expect(await status(session.id)).toMatchObject({ status: 'destroyed', endReason: 'replica_lost' });
+    const reader = await createSession(stack, {
+      streamWebView: false,
+      profile: { name: 'reaped-writer', saveChanges: false },
+    });
+    expect((await storageSeen(reader.cdpUrl, siteUrl)).stored).toBeNull();
+    await deleteSession(stack, reader.id);
+  });
 });
 
 describe('replica loss', () => {

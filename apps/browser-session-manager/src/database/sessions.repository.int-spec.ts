@@ -198,13 +198,18 @@ describe('SessionsRepository', () => {
       expect((await profiles.find(teamId, 'bank'))?.writerSessionId).toBe(otherWriter.id);
     });
 
-    it('finds the live sessions of replicas that went silent or were forgotten, not those of heart-beating replicas', async () => {
-      const [silent, forgotten, alive] = [await aReplica(), await aReplica(), await aReplica()];
+    it("finds the live sessions of replicas that went silent or were forgotten, not those of heart-beating replicas nor the asking replica's own", async () => {
+      const [silent, forgotten, alive, asking] = [
+        await aReplica(),
+        await aReplica(),
+        await aReplica(),
+        await aReplica(),
+      ];
       const cutOff = new Date(Date.now() - 60_000);
       await database.db
         .updateTable('browser_replicas')
         .set({ last_heartbeat_at: new Date(Date.now() - 120_000) })
-        .where('id', '=', silent)
+        .where('id', 'in', [silent, asking])
         .execute();
       const onSilent = await placed(aSession(silent));
       const endedOnSilent = await placed(aSession(silent));
@@ -212,12 +217,36 @@ describe('SessionsRepository', () => {
       const onForgotten = await placed(aSession(forgotten));
       await database.db.deleteFrom('browser_replicas').where('id', '=', forgotten).execute();
       const onAlive = await placed(aSession(alive));
+      const onAskingLate = await placed(aSession(asking));
 
-      const orphaned = await sessions.findOrphaned(cutOff);
+      const orphaned = await sessions.findOrphaned(cutOff, asking);
 
       expect(orphaned).toEqual(expect.arrayContaining([onSilent.id, onForgotten.id]));
       expect(orphaned).not.toContain(endedOnSilent.id);
       expect(orphaned).not.toContain(onAlive.id);
+      expect(orphaned).not.toContain(onAskingLate.id);
+    });
+
+    it('tells which of the given sessions are recorded as ended, with their reasons', async () => {
+      const replicaId = await aReplica();
+      const [live, reaped, deleted] = [
+        await placed(aSession(replicaId)),
+        await placed(aSession(replicaId)),
+        await placed(aSession(replicaId)),
+      ];
+      await sessions.markEnded(reaped.id, 'replica_lost', new Date());
+      await sessions.markEnded(deleted.id, 'deleted', new Date());
+
+      const ended = await sessions.findEnded([live.id, reaped.id, deleted.id, randomUUID()]);
+
+      expect(ended).toEqual(
+        expect.arrayContaining([
+          { id: reaped.id, endReason: 'replica_lost' },
+          { id: deleted.id, endReason: 'deleted' },
+        ]),
+      );
+      expect(ended).toHaveLength(2);
+      expect(await sessions.findEnded([])).toEqual([]);
     });
   });
 

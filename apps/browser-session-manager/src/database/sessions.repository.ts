@@ -211,13 +211,29 @@ export class SessionsRepository {
       .execute();
   }
 
-  /** Live sessions on replicas that stopped heart-beating: their browsers are gone with them. */
-  async findOrphaned(heartbeatFreshAfter: Date): Promise<string[]> {
+  /** Which of these sessions are recorded as ended, and why (another replica reaped them, or a stop gave up waiting). */
+  async findEnded(sessionIds: string[]): Promise<Array<{ id: string; endReason: BrowserEndReason }>> {
+    if (sessionIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('browser_sessions')
+      .select(['id', 'end_reason'])
+      .where('id', 'in', sessionIds)
+      .where('status', '!=', 'active')
+      .execute();
+    return rows.map((row) => ({ id: row.id, endReason: (row.end_reason ?? 'replica_lost') as BrowserEndReason }));
+  }
+
+  /**
+   * Live sessions on other replicas that stopped heart-beating: their browsers are gone with them. The asking
+   * replica's own sessions are never among them: it is running, however late its heartbeats are.
+   */
+  async findOrphaned(heartbeatFreshAfter: Date, askingReplicaId: string): Promise<string[]> {
     const rows = await this.db
       .selectFrom('browser_sessions as s')
       .leftJoin('browser_replicas as r', 'r.id', 's.replica_id')
       .select(['s.id'])
       .where('s.status', '=', 'active')
+      .where('s.replica_id', '!=', askingReplicaId)
       .where((eb) => eb.or([eb('r.id', 'is', null), eb('r.last_heartbeat_at', '<=', heartbeatFreshAfter)]))
       .execute();
     return rows.map((row) => row.id);

@@ -49,6 +49,12 @@ export class ReplicaLifecycle {
       this.channel.serve(id, 'launch', (command) => this.host.launch(command.sessionId)),
       this.channel.serve(id, 'stop', async (command) => {
         await this.host.stop(command.sessionId, command.reason);
+        // The freed slot counts at once: a client that deletes a session to make room creates the next one now.
+        await this.replicas
+          .recordHeartbeat(this.heartbeat())
+          .catch((error: unknown) =>
+            this.logger.warn({ err: error }, 'freed slot not recorded before the next heartbeat'),
+          );
       }),
     );
     this.heartbeatTimer = setInterval(() => void this.beat(), this.heartbeatMs);
@@ -85,17 +91,28 @@ export class ReplicaLifecycle {
   private async beat(): Promise<void> {
     try {
       await this.requester.request(Subjects.browserReplicaHeartbeat, this.heartbeat(), this.heartbeatMs);
-      for (const runtime of this.host.runningSessions())
-        await this.sessions.recordActivity(runtime.id, runtime.lastActivity);
+      const running = this.host.runningSessions();
+      for (const runtime of running) await this.sessions.recordActivity(runtime.id, runtime.lastActivity);
+      await this.closeSessionsEndedElsewhere(running.map((runtime) => runtime.id));
     } catch (error) {
       this.logger.warn({ err: error }, 'heartbeat failed');
     }
   }
 
+  /**
+   * A replica that missed its heartbeats (a stalled event loop on a loaded host) may have had its sessions reaped
+   * while their browsers ran on: the client was told they ended and their slots were counted free, so they go now.
+   */
+  private async closeSessionsEndedElsewhere(runningIds: string[]): Promise<void> {
+    const closed = await this.host.abandonEnded(await this.sessions.findEnded(runningIds));
+    if (closed.length > 0)
+      this.logger.warn({ sessionIds: closed }, 'closed browsers of sessions the fleet had already recorded as ended');
+  }
+
   private async reap(): Promise<void> {
     try {
       const silentSince = new Date(Date.now() - this.heartbeatMs * MISSED_HEARTBEATS_BEFORE_DEAD);
-      for (const sessionId of await this.sessions.findOrphaned(silentSince)) {
+      for (const sessionId of await this.sessions.findOrphaned(silentSince, this.host.replicaId)) {
         if (await this.sessions.markEnded(sessionId, 'replica_lost', new Date())) {
           this.logger.warn({ sessionId }, 'session reaped: its replica stopped heart-beating');
         }

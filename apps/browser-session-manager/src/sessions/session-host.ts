@@ -114,6 +114,16 @@ export class SessionHost {
     return this.runtimes.get(sessionId)?.end(reason);
   }
 
+  /** Ends the browsers of sessions the fleet recorded as ended while they still ran here; returns their ids. */
+  async abandonEnded(ended: Array<{ id: string; endReason: BrowserEndReason }>): Promise<string[]> {
+    const abandoned = ended.flatMap(({ id, endReason }) => {
+      const runtime = this.runtimes.get(id);
+      return runtime ? [{ runtime, endReason }] : [];
+    });
+    await Promise.all(abandoned.map(({ runtime, endReason }) => runtime.abandon(endReason)));
+    return abandoned.map(({ runtime }) => runtime.id);
+  }
+
   /** Ends every session (the replica is going away) and stops the warm pool. */
   async close(): Promise<void> {
     await this.pool.close();

@@ -49,6 +49,8 @@ export class SessionRuntime {
   private lastActivityAt = Date.now();
   private pendingCommands = 0;
   private ending: Promise<SessionEnd> | undefined;
+  /** Set when the fleet already recorded this session as ended: its profile's writer lock is gone with it. */
+  private ownsProfile = true;
   private readonly ttlTimer: NodeJS.Timeout;
   private readonly idleTimer: NodeJS.Timeout;
 
@@ -124,6 +126,15 @@ export class SessionRuntime {
     return this.ending;
   }
 
+  /**
+   * Ends a session the fleet has already recorded as ended (reaped while this replica missed its heartbeats, or
+   * stopped while it did not answer). Another session may write its profile by now, so this one does not save it.
+   */
+  abandon(reason: BrowserEndReason): Promise<SessionEnd> {
+    this.ownsProfile = false;
+    return this.end(reason);
+  }
+
   /** The socket usually drops a moment before the process exit is seen: wait for it, so clients learn the real reason. */
   private async browserConnectionLost(bridge: CdpBridge): Promise<void> {
     const exited = await Promise.race([
@@ -173,7 +184,7 @@ export class SessionRuntime {
    */
   private async closeBrowser(): Promise<boolean> {
     if (this.chromium.hasExited) return false;
-    const saving = this.settings.profile?.saveChanges === true;
+    const saving = this.settings.profile?.saveChanges === true && this.ownsProfile;
     if (saving) {
       const { cookies } = (await this.control.send('Storage.getCookies')) as { cookies: Array<{ session?: boolean }> };
       const sessionCookies = cookies.filter((cookie) => cookie.session === true);
