@@ -160,6 +160,15 @@ describe('chooseMainContent', () => {
     }
   });
 
+  it('drops a reading time from a page that declares no article', () => {
+    const guide =
+      '<h1>Set up an ergonomic desk</h1><div class="body"><div class="meta"><span>5 min read</span></div>' +
+      `${['monitor', 'keyboard', 'chair'].map(paragraph).join('')}</div>`;
+    const content = choose(guide, false);
+    expect(content).toContain('Our monitor service');
+    expect(content).not.toContain('min read');
+  });
+
   describe('a catalogue whose description Readability reads and whose grid the region reads', () => {
     const card = (index: number): string =>
       `<li><a href="/shoe-${index}"><img src="/shoe-${index}.jpg" alt=""></a><h3><a href="/shoe-${index}">Ridge runner ${index}</a></h3>` +

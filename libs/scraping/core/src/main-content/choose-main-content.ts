@@ -16,6 +16,7 @@ import { removeAffiliateDisclosures } from './heuristics/affiliate-disclosure';
 import { removeActionLinks } from './heuristics/action-links';
 import { removeAuthorBoxes } from './heuristics/author-box';
 import { removeStoryDatelines } from './heuristics/story-dateline';
+import { removeReadingTimes } from './heuristics/reading-time';
 import { removePictureCredits } from './heuristics/picture-credit';
 import { removeInPageContents } from './heuristics/in-page-contents';
 import { removeCookieNotices } from './heuristics/cookie-notice';
@@ -72,6 +73,8 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
     removeStoryDatelines(content);
     removeNewsletterPitches(content);
   }
+  // After an article's datelines, which take a reading time with the date it shares a line with.
+  removeReadingTimes(content);
   removeSkipLinks(content);
   removeCookieNotices(content);
   removeLegalNotices(content);
