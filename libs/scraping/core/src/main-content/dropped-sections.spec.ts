@@ -48,6 +48,22 @@ describe('restoreDroppedSections', () => {
     expect(text).not.toContain('Advertisement');
   });
 
+  it('leaves out readers\' comments Readability kept for their class\'s "body" and then dropped', () => {
+    const comment = (name: string): string =>
+      `<div class="comments-body"><p>${name}: I tried this on my own team for a month and the shared inbox cut our ` +
+      'replies from a day to an hour, though the reports took a while to set up properly and the help center needed ' +
+      'a week of our own writing before customers found their answers in it.</p></div>' +
+      `<div id="comment-${name}" class="comment-body"><p>Posted by ${name} at December 18, 2025 05:48 PM, a reply ` +
+      'that runs long enough to be weighed as a section of its own by anything counting its characters, spaces aside, ' +
+      'as the restoring of dropped sections does.</p></div>';
+    const region = `<section>${features}</section><section>${pricing}</section>${comment('John')}${comment('Ada')}`;
+    const { restored, text } = restore(features, region);
+    expect(restored).toBe(1);
+    expect(text).toContain('Start free for up to three agents');
+    expect(text).not.toContain('I tried this on my own team');
+    expect(text).not.toContain('Posted by');
+  });
+
   it('looks into a block the article holds part of', () => {
     const region = `<div><section>${features}</section><section>${pricing}</section></div>`;
     expect(restore(features, region).text).toContain('Start free for up to three agents');

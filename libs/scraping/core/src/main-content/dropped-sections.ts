@@ -63,8 +63,13 @@ function hasHeading(element: Element): boolean {
   return HEADING_TAGS.some((name) => element.getElementsByTagName(name).length > 0);
 }
 
+// Readers' comments under a story, which Readability leaves out on purpose: it keeps them only when their class also
+// says "body" ("comment-body"), and then still weighs them as not the article.
+const COMMENT_WORD = /(?:^|[\s_-])comments?(?:$|[\s_-])/i;
+
 function isSection(element: Element, mass: Coverage): boolean {
   if (mass.linkChars > MAX_SECTION_LINK_SHARE * mass.chars || mass.chars < MIN_SECTION_CHARS) return false;
+  if (COMMENT_WORD.test(element.getAttribute('class') ?? '') || COMMENT_WORD.test(element.id)) return false;
   return mass.chars >= MIN_UNHEADED_SECTION_CHARS || hasHeading(element);
 }
 
