@@ -21,9 +21,6 @@ describe('isDroppedByReadability', () => {
     expect(isDroppedByReadability('ul', { class: 'mobile-subnav__list hide' })).toBe(true);
     expect(isDroppedByReadability('div', { class: 'hero-overlay hide show@medium' })).toBe(false);
     expect(isDroppedByReadability('div', { class: 'hide-for-small' })).toBe(false);
-    expect(isDroppedByReadability('div', { id: 'atwl-dd-error-holder', class: 'a-section a-hidden' })).toBe(true);
-    expect(isDroppedByReadability('span', { class: 'aok-hidden' })).toBe(true);
-    expect(isDroppedByReadability('div', { class: 'a-hidden-label' })).toBe(false);
   });
 
   it('keeps a hidden panel labelled by the control that opens it, such as an accordion answer', () => {

@@ -13,11 +13,11 @@ const DISCUSSION_WORDS = /comment|community|disqus|remark|replies/gi;
 const UNLIKELY_ROLES = new Set(['menu', 'menubar', 'complementary', 'navigation', 'alert', 'alertdialog', 'dialog']);
 const ALWAYS_CLEANED = new Set(['footer', 'aside', 'button', 'input', 'textarea', 'select']);
 const INVISIBLE_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b/i;
-// The display utilities of CSS frameworks (Bootstrap, Stack Overflow's Stacks, Foundation, Amazon's A UI): `d-none`,
-// `hide`, `a-hidden` and `aok-hidden` hide an element at every screen width, unless a responsive class (`d-md-block`, `show@medium`, `show-for-large`) shows it
+// The display utilities of CSS frameworks (Bootstrap, Stack Overflow's Stacks, Foundation): `d-none` and `hide` hide an
+// element at every screen width, unless a responsive class (`d-md-block`, `show@medium`, `show-for-large`) shows it
 // from some width on. Threads use them for the machine-readable copy of each post's date and author, shops for their
 // mobile menus. Tailwind's `hidden` is left alone: its pages hide with it tab panels that a click shows.
-const HIDDEN_CLASS = /(?:^|\s)(?:d-none|hide|a-hidden|aok-hidden)(?:\s|$)/;
+const HIDDEN_CLASS = /(?:^|\s)(?:d-none|hide)(?:\s|$)/;
 const RESPONSIVE_DISPLAY_CLASS = /(?:^|\s)(?:d-(?:sm|md|lg|xl|xxl)-|show[@-])/;
 // Class words of an accordion's or a collapsible section's panel ("cdr-accordion__content", "collapse").
 const COLLAPSIBLE_PANEL_CLASS = /(?:^|[\s_-])(?:accordion|collaps\w*)/i;
