@@ -49,7 +49,7 @@ export class SessionRuntime {
   private lastActivityAt = Date.now();
   private pendingCommands = 0;
   private ending: Promise<SessionEnd> | undefined;
-  /** Set when the fleet already recorded this session as ended: its profile's writer lock is gone with it. */
+  /** Cleared when the fleet already recorded this session as ended: its profile's writer lock went with that. */
   private ownsProfile = true;
   private readonly ttlTimer: NodeJS.Timeout;
   private readonly idleTimer: NodeJS.Timeout;
