@@ -102,6 +102,25 @@ export function shortFoldedText(element: Element, maxSourceChars: number): strin
 }
 
 /**
+ * The largest element around `text`, inside `root`, whose folded text is at most `maxChars` long and for which
+ * `isLine` holds: the whole line a short label stands on, however many inline wrappers it has.
+ */
+export function largestShortLineAround(
+  text: Text,
+  root: Element,
+  maxChars: number,
+  isLine: (element: Element, line: string) => boolean,
+): Element | undefined {
+  let found: Element | undefined;
+  for (let element = text.parentElement; element && element !== root; element = element.parentElement) {
+    const line = shortFoldedText(element, 4 * maxChars);
+    if (line === undefined || line.length > maxChars) break;
+    if (isLine(element, line)) found = element;
+  }
+  return found;
+}
+
+/**
  * The elements under `root` (not `root` itself) whose whole text, spaces folded, matches `label`: a line that says one
  * thing and nothing else. Each text node is tried alone first, so that long texts cost one test each.
  */

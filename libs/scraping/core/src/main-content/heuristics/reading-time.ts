@@ -1,4 +1,4 @@
-import { shortFoldedText, textNodesUnder } from '../../dom/dom-walk';
+import { largestShortLineAround, textNodesUnder } from '../../dom/dom-walk';
 
 // A template's estimate of how long the text takes to read, alone on its line: "5 min read", "3 MIN. READ",
 // "8-minute read", "Reading Time: 11 minutes", "Est. reading time: 4 min". It says nothing the text says, on any kind of
@@ -10,24 +10,15 @@ const READING_TIME_HINT = /\bmin(?:ute)?s?\.?\s*read\b|\bread(?:ing)? time\b/i;
 // A reading time's line is short; a longer text is a sentence that mentions one.
 const MAX_LINE_CHARS = 40;
 
-/** The largest element around `text`, inside `content`, whose whole text is a reading time. */
-function readingTimeAround(text: Text, content: Element): Element | undefined {
-  let found: Element | undefined;
-  for (let element = text.parentElement; element && element !== content; element = element.parentElement) {
-    const line = shortFoldedText(element, 4 * MAX_LINE_CHARS);
-    if (line === undefined || line.length > MAX_LINE_CHARS) break;
-    if (READING_TIME_LINE.test(line)) found = element;
-  }
-  return found;
-}
-
 /** Removes from `content` the lines that give nothing but the text's reading time. */
 export function removeReadingTimes(content: Element): void {
   const lines = new Set<Element>();
   for (const text of textNodesUnder(content)) {
     const value = text.nodeValue ?? '';
     if (value.length > 2 * MAX_LINE_CHARS || !READING_TIME_HINT.test(value)) continue;
-    const line = readingTimeAround(text, content);
+    const line = largestShortLineAround(text, content, MAX_LINE_CHARS, (_element, line) =>
+      READING_TIME_LINE.test(line),
+    );
     if (line) lines.add(line);
   }
   for (const line of lines) line.remove();

@@ -1,4 +1,4 @@
-import { closestNamed, shortFoldedText, textNodesUnder } from '../../dom/dom-walk';
+import { closestNamed, largestShortLineAround, textNodesUnder } from '../../dom/dom-walk';
 import { HEADING_TAGS } from '../../scan/heading-tags';
 
 // The lines a story's template prints around its body rather than what the story says: its date ("September 18,
@@ -38,20 +38,6 @@ function standsAlone(element: Element): boolean {
   return true;
 }
 
-// Source text, spaces and all, read of an element before giving up on it as a dateline.
-const MAX_SOURCE_CHARS = 4 * MAX_DATELINE_CHARS;
-
-/** The largest block around `text`, inside `content` and short enough, whose whole text is a dateline. */
-function datelineAround(text: Text, content: Element): Element | undefined {
-  let found: Element | undefined;
-  for (let element = text.parentElement; element && element !== content; element = element.parentElement) {
-    const line = shortFoldedText(element, MAX_SOURCE_CHARS);
-    if (line === undefined || line.length > MAX_DATELINE_CHARS) break;
-    if (standsAlone(element) && DATELINE.test(line)) found = element;
-  }
-  return found;
-}
-
 /**
  * Removes from an article's `content` the lines that give its date, reading time or credit alone, when there are no
  * more than a story's few. Headings and table cells are left: a live blog's entries and a timeline's rows are headed or
@@ -62,7 +48,12 @@ export function removeStoryDatelines(content: Element): void {
   for (const text of textNodesUnder(content)) {
     const value = text.nodeValue ?? '';
     if (value.length > MAX_DATELINE_CHARS || !DATELINE_HINT.test(value)) continue;
-    const line = datelineAround(text, content);
+    const line = largestShortLineAround(
+      text,
+      content,
+      MAX_DATELINE_CHARS,
+      (element, line) => standsAlone(element) && DATELINE.test(line),
+    );
     if (line && !closestNamed(line, HEADINGS) && !closestNamed(line, TABLE_CELLS)) datelines.add(line);
     if (datelines.size > MAX_STORY_DATELINES) return;
   }
