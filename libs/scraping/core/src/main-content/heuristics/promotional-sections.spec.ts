@@ -86,6 +86,17 @@ describe('promotional sections', () => {
     expect(html).not.toMatch(/newsletter|Friday|Follow|Instagram/);
   });
 
+  it('takes the label of a share bar for the label of its buttons only, not of the post after it', () => {
+    const html = afterRemoval(
+      '<p class="share-text">Share this post</p><div class="share-buttons"><ul><li></li><li></li></ul></div>' +
+        `<span></span>${paragraph('starter')}${paragraph('crumb')}<h2>Method</h2>${paragraph('method')}`,
+    );
+    expect(html).not.toContain('Share this post');
+    expect(html).not.toContain('share-buttons');
+    expect(html).toContain('Sourdough starter');
+    expect(html).toContain('Sourdough crumb');
+  });
+
   it.each([
     'You might also like',
     'Related posts',

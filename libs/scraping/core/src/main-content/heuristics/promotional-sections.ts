@@ -53,6 +53,9 @@ const LINE_BLOCKS = new Set(['p', 'div', 'li', ...HEADING_TAGS]);
 // Below every heading: a section a label opens ends at the next heading of any rank.
 const LABEL_LEVEL = 7;
 const HEADINGS = new Set(HEADING_TAGS);
+// A share bar's label heads its buttons only, which are gone by now (icons without text): at the top of a post, what
+// follows it is the post.
+const SHARE_LABEL = /^(?:share this (?:recipe|post|article|story)|pin (?:this |it )?for later)/i;
 
 /** Whether `element` is, or holds, a heading of `level` or higher other than `heading`. */
 function outranks(element: Element, level: number, heading: Element): boolean {
@@ -120,7 +123,8 @@ function isPromotionalHeading(heading: Element, article: boolean): boolean {
  * Removes from `content` the lines that recommend another story ("Related: <a>...</a>") and the sections headed as
  * recommendations or calls to the reader, or, on an `article`, as rails of other stories: the block that opens with
  * such a heading (or a line saying nothing but such a phrase), or, when that block is the heading alone, the heading
- * and the siblings after it up to the next heading of its rank.
+ * and the siblings after it up to the next heading of its rank (after a share bar's label, only the siblings left
+ * empty: its buttons).
  */
 export function removePromotionalSections(content: Element, article = false): void {
   for (const line of relatedLines(content)) line.remove();
@@ -130,9 +134,10 @@ export function removePromotionalSections(content: Element, article = false): vo
     const level = headingLevel(heading) ?? LABEL_LEVEL;
     const block = blockOpenedBy(heading, level, content);
     if (foldedText(block) === foldedText(heading)) {
+      const headsText = !SHARE_LABEL.test(foldedText(heading));
       for (
         let next = block.nextElementSibling;
-        next && !outranks(next, level, heading);
+        next && !outranks(next, level, heading) && (headsText || foldedText(next) === '');
         next = block.nextElementSibling
       ) {
         next.remove();
