@@ -99,16 +99,36 @@ function usesTupleItems(node: unknown, depth = 0): boolean {
   return Object.values(node).some((value) => usesTupleItems(value, depth + 1));
 }
 
-/** Ajv's errors as `path: message` lines, with the detail Ajv keeps in `params` where the message lacks it. */
+// Keywords that fail when none of their branches holds; Ajv reports each branch's fault at the same path, then these.
+const BRANCHING_KEYWORDS = new Set(['anyOf', 'oneOf']);
+
+/**
+ * Ajv's errors as `path: message` lines, with the detail Ajv keeps in `params` where the message lacks it. Where a
+ * value fails every branch of an `anyOf` or `oneOf`, the branches' faults at its path read as one line of alternatives ("must be
+ * one of the allowed values: [...], or must be array") instead of three lines ending in "must match a schema in anyOf".
+ */
 export function describe(errors: readonly ErrorObject[], prefix: string): string[] {
-  const lines = errors.map((error) => {
-    const path = `${prefix}${error.instancePath}` || '/';
-    const params = error.params as Record<string, unknown>;
-    let message = error.message ?? error.keyword;
-    if (error.keyword === 'additionalProperties') message += `: ${String(params.additionalProperty)}`;
-    if (error.keyword === 'enum' && Array.isArray(params.allowedValues))
-      message += `: ${JSON.stringify(params.allowedValues)}`;
-    return `${path}: ${message}`;
+  const messagesByPath = new Map<string, { messages: string[]; branching?: string }>();
+  for (const error of errors) {
+    const atPath = messagesByPath.get(error.instancePath) ?? { messages: [] };
+    const message = messageOf(error);
+    if (BRANCHING_KEYWORDS.has(error.keyword)) atPath.branching = message;
+    else if (!atPath.messages.includes(message)) atPath.messages.push(message);
+    messagesByPath.set(error.instancePath, atPath);
+  }
+  return [...messagesByPath].flatMap(([instancePath, { messages, branching }]) => {
+    const path = `${prefix}${instancePath}` || '/';
+    // Every branch's fault lies deeper: the line at this path says only that none held.
+    if (branching !== undefined && messages.length === 0) return [`${path}: ${branching}`];
+    return branching !== undefined ? [`${path}: ${messages.join(', or ')}`] : messages.map((m) => `${path}: ${m}`);
   });
-  return [...new Set(lines)];
+}
+
+function messageOf(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  let message = error.message ?? error.keyword;
+  if (error.keyword === 'additionalProperties') message += `: ${String(params.additionalProperty)}`;
+  if (error.keyword === 'enum' && Array.isArray(params.allowedValues))
+    message += `: ${JSON.stringify(params.allowedValues)}`;
+  return message;
 }
