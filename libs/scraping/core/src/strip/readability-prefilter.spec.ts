@@ -50,6 +50,12 @@ describe('isUnlikelyByName', () => {
     expect(isUnlikelyByName('div', { class: 'comment-list' }, ['body'])).toBe(true);
   });
 
+  it("reads a heading's class but not its id, which is its own text as an anchor", () => {
+    expect(isUnlikelyByName('h2', { id: 'h-what-is-social-shopping' }, ['body', 'div'])).toBe(false);
+    expect(isUnlikelyByName('h3', { class: 'sidebar-title', id: 'topics' }, ['body', 'div'])).toBe(true);
+    expect(isUnlikelyByName('div', { id: 'social-links' }, ['body'])).toBe(true);
+  });
+
   it('never names a table, whatever its class says', () => {
     expect(isUnlikelyByName('table', { class: 'wikitable sticky-header' }, ['body', 'div'])).toBe(false);
   });

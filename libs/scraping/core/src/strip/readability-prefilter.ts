@@ -1,4 +1,5 @@
 import type { TagAttributes } from '../scan/html-scan';
+import { HEADING_TAGS } from '../scan/heading-tags';
 import { isStreamedSegment } from './streamed-segments';
 
 // These mirror the patterns @mozilla/readability 0.6 removes in its first pass (_grabArticle, _isProbablyVisible) and
@@ -24,6 +25,10 @@ const COLLAPSIBLE_PANEL_CLASS = /(?:^|[\s_-])(?:accordion|collaps\w*)/i;
 // Readability spares unlikely-looking nodes inside tables and code, looking at most this many ancestors up.
 const ANCESTOR_DEPTH = 4;
 const EXEMPT = new Set(['html', 'body']);
+// A heading's id is most often its own text made into an anchor ("h-what-is-social-shopping", "related-work"): it names
+// what the heading says, not what kind of block it is. Readability reads it as a name and drops the heading, then puts
+// it back when it retries a short article without that test; a heading dropped here never comes back.
+const HEADINGS = new Set(HEADING_TAGS);
 
 function isInvisible(name: string, attributes: TagAttributes, controlled: boolean): boolean {
   // A tab panel, or any panel labelled by the control that opens it (an accordion's answer, a collapsed section), is
@@ -83,7 +88,7 @@ export function isUnlikelyByName(
   // A data table is content whatever its class says ("sticky-header" is how it scrolls); Readability still judges it in
   // its own pass, and the text-dense region keeps it when Readability's reading leaves it out.
   if (name === 'a' || name === 'table' || EXEMPT.has(name)) return false;
-  const names = `${attributes.class ?? ''} ${attributes.id ?? ''}`;
+  const names = HEADINGS.has(name) ? (attributes.class ?? '') : `${attributes.class ?? ''} ${attributes.id ?? ''}`;
   const matchString = discussionPage ? names.replace(DISCUSSION_WORDS, ' ') : names;
   return (
     UNLIKELY_CANDIDATES.test(matchString) &&
