@@ -26,8 +26,8 @@ const COLLAPSIBLE_PANEL_CLASS = /(?:^|[\s_-])(?:accordion|collaps\w*)/i;
 const ANCESTOR_DEPTH = 4;
 const EXEMPT = new Set(['html', 'body']);
 // A heading's id is most often its own text made into an anchor ("h-what-is-social-shopping", "related-work"): it names
-// what the heading says, not what kind of block it is. Readability reads it as a name and drops the heading, then puts
-// it back when it retries a short article without that test; a heading dropped here never comes back.
+// what the heading says, not what kind of block it is. Readability reads it as a name and drops the heading, then may put
+// it back when it retries without that test; a heading dropped here never comes back.
 const HEADINGS = new Set(HEADING_TAGS);
 
 function isInvisible(name: string, attributes: TagAttributes, controlled: boolean): boolean {
