@@ -55,6 +55,14 @@ describe('pruneBoilerplate, blocks named as boilerplate', () => {
     expect(text).toContain('Kept too');
   });
 
+  it('keeps a section drawn as a drawer: an expanding part of the page, which holds its content', () => {
+    const text = prunedText(
+      `<div><h1>Speckled mug</h1>${DESCRIPTION}</div>` +
+        '<section><div class="drawer"><h2>How we fire it</h2><p>Twice, the second time hotter.</p></div></section>',
+    );
+    expect(text).toContain('Twice, the second time hotter.');
+  });
+
   it('keeps a run of like blocks, which are the items of the content whatever their class says', () => {
     const text = prunedText(
       '<div class="review-item"><h2>First speaker</h2><p>Loud and clear.</p></div>' +
