@@ -104,8 +104,9 @@ const BRANCHING_KEYWORDS = new Set(['anyOf', 'oneOf']);
 
 /**
  * Ajv's errors as `path: message` lines, with the detail Ajv keeps in `params` where the message lacks it. Where a
- * value fails every branch of an `anyOf` or `oneOf`, the branches' faults at its path read as one line of alternatives ("must be
- * one of the allowed values: [...], or must be array") instead of three lines ending in "must match a schema in anyOf".
+ * value fails every branch of an `anyOf` or `oneOf`, the branches' faults at its path read as one line of alternatives
+ * ("must be equal to one of the allowed values: [...], or must be array") instead of a line each and one more saying
+ * "must match a schema in anyOf".
  */
 export function describe(errors: readonly ErrorObject[], prefix: string): string[] {
   const messagesByPath = new Map<string, { messages: string[]; branching?: string }>();
