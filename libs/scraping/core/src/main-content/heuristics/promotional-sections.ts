@@ -2,10 +2,14 @@ import { closestNamed, elementsSaying, foldedText, textNodesUnder } from '../../
 import { headingLevel, headingsIn } from '../../dom/headings';
 import { HEADING_TAGS } from '../../scan/heading-tags';
 
+// A share bar's label heads its buttons only, which are gone by now (icons without text): at the top of a post, what
+// follows it is the post.
+const SHARE_PHRASES = ['share this (?:recipe|post|article|story)', 'pin (?:this |it )?for later'];
+const SHARE_LABEL = new RegExp(`^(?:${SHARE_PHRASES.join('|')})`, 'i');
 // Headings that introduce what the site offers next rather than what the page says: related posts and products,
 // "you may also like", "customers also viewed"; and its calls to the reader: share, pin, join the newsletter, follow,
-// support us. Looser phrases ("Read next", "More to explore", "Comments", "About the author", "Take the next step") head the content itself
-// often enough on listings, forums and articles to be left.
+// support us. Looser phrases ("Read next", "More to explore", "Comments", "About the author", "Take the next step")
+// head the content itself often enough on listings, forums and articles to be left.
 const PROMOTIONAL_PHRASES = [
   "you(?:'ll| might| may| will)? (?:also )?(?:like|love|enjoy)",
   '(?:more|other) (?:[\\w"\'’]+ ){0,3}(?:posts|articles|stories|recipes|reads) (?:you|like|related)',
@@ -18,8 +22,7 @@ const PROMOTIONAL_PHRASES = [
   'popular (?:posts|articles)',
   "(?:trending (?:now|posts|articles|stories|searches|courses)|what[’']s trending)",
   'you (?:may|might) (?:also )?be interested',
-  'share this (?:recipe|post|article|story)',
-  'pin (?:this |it )?for later',
+  ...SHARE_PHRASES,
   "(?:join|subscribe to|sign up for|get) (?:our|the) (?:[\\w'’]+ ){0,3}(?:newsletter|mailing list|community)",
   'follow (?:us|me)\\b',
   'support (?:us|our (?:work|journalism))',
@@ -53,9 +56,6 @@ const LINE_BLOCKS = new Set(['p', 'div', 'li', ...HEADING_TAGS]);
 // Below every heading: a section a label opens ends at the next heading of any rank.
 const LABEL_LEVEL = 7;
 const HEADINGS = new Set(HEADING_TAGS);
-// A share bar's label heads its buttons only, which are gone by now (icons without text): at the top of a post, what
-// follows it is the post.
-const SHARE_LABEL = /^(?:share this (?:recipe|post|article|story)|pin (?:this |it )?for later)/i;
 
 /** Whether `element` is, or holds, a heading of `level` or higher other than `heading`. */
 function outranks(element: Element, level: number, heading: Element): boolean {
