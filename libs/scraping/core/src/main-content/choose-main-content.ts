@@ -18,6 +18,7 @@ import { removeAuthorBoxes } from './heuristics/author-box';
 import { removeStoryDatelines } from './heuristics/story-dateline';
 import { removeReadingTimes } from './heuristics/reading-time';
 import { removePictureCredits } from './heuristics/picture-credit';
+import { removePictureCaptions } from './heuristics/picture-captions';
 import { removeInPageContents } from './heuristics/in-page-contents';
 import { removeCookieNotices } from './heuristics/cookie-notice';
 import { removeLegalNotices } from './heuristics/legal-notice';
@@ -66,6 +67,7 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
   // Before an article's datelines are counted: a credit is no dateline of the story.
   removePictureCredits(content);
   if (hints.article) {
+    removePictureCaptions(content);
     removeInPageContents(content, hints.pageUrl);
     removeWriterBios(content);
     removeDeclaredWriterNotes(content, hints.writers ?? []);
