@@ -19,6 +19,7 @@ import { removeStoryDatelines } from './heuristics/story-dateline';
 import { removeReadingTimes } from './heuristics/reading-time';
 import { removePictureCredits } from './heuristics/picture-credit';
 import { removePictureCaptions } from './heuristics/picture-captions';
+import { removeNamedDisclaimers } from './heuristics/named-disclaimers';
 import { removeInPageContents } from './heuristics/in-page-contents';
 import { removeCookieNotices } from './heuristics/cookie-notice';
 import { removeLegalNotices } from './heuristics/legal-notice';
@@ -72,6 +73,7 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
     removeWriterBios(content);
     removeDeclaredWriterNotes(content, hints.writers ?? []);
     removeAffiliateDisclosures(content);
+    removeNamedDisclaimers(content);
     removeStoryDatelines(content);
     removeNewsletterPitches(content);
   }
