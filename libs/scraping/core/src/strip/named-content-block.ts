@@ -24,6 +24,9 @@ const PLACEMENT_NAME = /header|banner|menu/i;
 // A block so named is a titled section of the content when it has a heading of its own outside links (a site header's
 // title is its home link), at least this much text...
 const MIN_TITLED_SECTION_CHARS = 20;
+// Without a heading of its own, a couple of sentences: a story's introduction in a "listicle-header" above its first
+// item. A site header's tagline is shorter.
+const MIN_UNTITLED_SECTION_CHARS = 120;
 // ...and little of it in links: a site header is its menu, a section is read. A block with a button asks the reader to
 // act instead (a promotion, a sign-in bar) and is not one either.
 const MAX_TITLED_SECTION_LINK_SHARE = 0.2;
@@ -86,7 +89,7 @@ export class NamedBlocks {
   private readonly copied: CopiedBlock[] = [];
   private readonly kept: BlockText = { chars: 0, linkChars: 0, headingChars: 0 };
 
-  /** `titledSections`: blocks named for their placement may be titled sections of the content (see {@link isTitledSection}). */
+  /** `titledSections`: blocks named for their placement may be titled sections of the content (see {@link readsAsSection}). */
   constructor(private readonly titledSections: boolean) {}
 
   /** Whether a named block is being copied: names inside it count for nothing until it is judged. */
@@ -143,14 +146,14 @@ export class NamedBlocks {
   }
 
   /**
-   * A block named for its placement that reads as a section of the content: a heading of its own, text, few links and
-   * no button.
+   * A block named for its placement that reads as a section of the content: a heading of its own and text, or a couple
+   * of sentences without one; few links and no button.
    */
-  private isTitledSection(block: CopiedBlock): boolean {
+  private readsAsSection(block: CopiedBlock): boolean {
     return (
       this.titledSections &&
       block.namedForPlacement &&
-      block.headingChars > 0 &&
+      (block.headingChars > 0 || block.chars >= MIN_UNTITLED_SECTION_CHARS) &&
       !block.asksToAct &&
       block.chars >= MIN_TITLED_SECTION_CHARS &&
       block.linkChars <= MAX_TITLED_SECTION_LINK_SHARE * block.chars
@@ -167,7 +170,7 @@ export class NamedBlocks {
     const kept: string[] = [];
     let from = 0;
     for (const block of this.copied) {
-      if (this.holdsContent(block) || this.isTitledSection(block) || this.wrapsMoreThanControl(block)) continue;
+      if (this.holdsContent(block) || this.readsAsSection(block) || this.wrapsMoreThanControl(block)) continue;
       for (let index = from; index < block.start; index += 1) kept.push(output[index]);
       from = block.end;
     }

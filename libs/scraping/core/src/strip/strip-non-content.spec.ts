@@ -167,6 +167,18 @@ describe('stripNonContent', () => {
       );
     });
 
+    it("is kept without a heading when it holds a couple of sentences: a story's introduction", () => {
+      const introduction =
+        '<section class="listicle-header"><p>So you have decided to give your home a refresh. But where to begin, ' +
+        'between the paint swatches and the furniture arrangements?</p></section>';
+      expect(stripNonContent(`${introduction}<p>Plans</p>`, prefilter)).toBe(`${introduction}<p>Plans</p>`);
+    });
+
+    it("is dropped without a heading when its text is as short as a site header's tagline", () => {
+      const tagline = '<div class="site-header"><p>Insuring family pets since 1990.</p></div>';
+      expect(stripNonContent(`${tagline}<p>Plans</p>`, prefilter)).toBe('<p>Plans</p>');
+    });
+
     it('is dropped when its heading is a link, it holds a button, it is mostly links or its name says more', () => {
       const siteHeader = '<div class="site-header"><h1><a href="https://example.com/">Example Insurance</a></h1></div>';
       const promotion =
