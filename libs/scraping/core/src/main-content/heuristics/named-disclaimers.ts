@@ -21,6 +21,6 @@ function isNamedDisclaimer(element: Element): boolean {
 export function removeNamedDisclaimers(content: Element): void {
   const limit = MAX_ARTICLE_SHARE * visibleChars(content);
   for (const element of elementsUnder(content)) {
-    if (content.contains(element) && isNamedDisclaimer(element) && visibleChars(element) <= limit) element.remove();
+    if (isNamedDisclaimer(element) && content.contains(element) && visibleChars(element) <= limit) element.remove();
   }
 }

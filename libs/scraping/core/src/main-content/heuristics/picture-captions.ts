@@ -7,12 +7,17 @@ const PICTURES = 'img, picture, video, iframe, svg';
 // "body-img-caption".
 const CAPTION_CLASS = /caption/i;
 
+/** The figure a caption stands in, or for a caption drawn by its class the block around it; else null. */
+function captionHolder(element: Element): Element | null {
+  if (element.localName === 'figcaption') return element.closest('figure');
+  return CAPTION_CLASS.test(element.getAttribute('class') ?? '') ? element.parentElement : null;
+}
+
+// Only a caption's holder is searched for pictures: searching under every element of a long story would cost a walk of
+// its subtree each.
 function isCaption(element: Element): boolean {
-  if (element.querySelector(PICTURES) !== null) return false;
-  if (element.localName === 'figcaption') return element.closest('figure')?.querySelector(PICTURES) != null;
-  return (
-    CAPTION_CLASS.test(element.getAttribute('class') ?? '') && element.parentElement?.querySelector(PICTURES) != null
-  );
+  const holder = captionHolder(element);
+  return holder !== null && holder.querySelector(PICTURES) !== null && element.querySelector(PICTURES) === null;
 }
 
 /**
@@ -21,5 +26,5 @@ function isCaption(element: Element): boolean {
  * quality benchmark reads leave out eight captions of every nine (docs/benchmarks.md, session 28).
  */
 export function removePictureCaptions(content: Element): void {
-  for (const element of elementsUnder(content)) if (content.contains(element) && isCaption(element)) element.remove();
+  for (const element of elementsUnder(content)) if (isCaption(element) && content.contains(element)) element.remove();
 }
