@@ -30,6 +30,20 @@ export interface ChromiumExit {
   signal: NodeJS.Signals | null;
 }
 
+/**
+ * Kills what is left of a browser's process group once the browser itself has exited. A browser killed outright leaves
+ * its helpers (zygote, renderers, utility processes) running for a moment, and they write into its user-data folder:
+ * one of them recreated the folder after the replica had removed it, so the folder outlived its session.
+ */
+function killProcessGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // ESRCH: the group is gone already, as after a clean Browser.close.
+  }
+}
+
 /** One Chromium process with its own user-data folder, reachable on a loopback DevTools WebSocket. */
 export class ChromiumProcess {
   /** Resolves when the process has exited, however that happened. */
@@ -44,6 +58,7 @@ export class ChromiumProcess {
   ) {
     this.exited = new Promise((resolve) => {
       const settle = (code: number | null, signal: NodeJS.Signals | null): void => {
+        killProcessGroup(child.pid);
         this.exitInfo = { code, signal };
         resolve(this.exitInfo);
       };
@@ -63,7 +78,8 @@ export class ChromiumProcess {
   static async launch(command: ChromiumCommand, userDataDir: string): Promise<ChromiumProcess> {
     const flags = [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`, ...command.extraFlags, 'about:blank'];
     // fd 3 and 4 are the DevTools pipe (commands in, replies out): held open, never written, its output drained.
-    const child = spawn(command.binary, flags, { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
+    // Its own process group, so that its helpers can be killed with it (see killProcessGroup).
+    const child = spawn(command.binary, flags, { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], detached: true });
     (child.stdio[4] as Readable | null)?.resume();
     const url = await new Promise<string>((resolve, reject) => {
       let seen = '';
