@@ -106,7 +106,8 @@ export class ChromiumProcess {
       };
       function fail(error: Error): void {
         cleanup();
-        child.kill('SIGKILL');
+        // The helpers it started before failing go with it.
+        killProcessGroup(child.pid);
         reject(error);
       }
       child.stderr?.on('data', onData);

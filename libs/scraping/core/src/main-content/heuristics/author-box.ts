@@ -1,4 +1,5 @@
 import { visibleChars } from '../../dom/text-measure';
+import { classOrIdSays } from './named-boilerplate';
 
 // Class and id words of the box about an article's writer that sites draw under or beside every article ("about the
 // author", "author-bio", "author-box", "contributor-bio", "writer-card", and "saboxplugin-wrap", the box of
@@ -12,7 +13,7 @@ const MAX_BOX_CHARS = 1500;
 
 /** Whether the class (given, as it is already at hand) or id of `element` names it as a box about the writer. */
 export function isAuthorBox(element: Element, className: string): boolean {
-  return AUTHOR_BOX_WORD.test(className) || AUTHOR_BOX_WORD.test(element.getAttribute('id') ?? '');
+  return classOrIdSays(element, AUTHOR_BOX_WORD, className);
 }
 
 /**

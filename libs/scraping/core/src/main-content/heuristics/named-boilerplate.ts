@@ -15,10 +15,21 @@ export function firstClass(className: string): string {
 }
 
 /**
+ * Whether `word` matches `element`'s class (given when it is already at hand) or its id: how the rules that go by a
+ * block's name read it.
+ */
+export function classOrIdSays(
+  element: Element,
+  word: RegExp,
+  className = element.getAttribute('class') ?? '',
+): boolean {
+  return word.test(className) || word.test(element.getAttribute('id') ?? '');
+}
+
+/**
  * Whether the class (given, as it is already at hand) or id of `element` names it as reviews, recommendations,
  * filters and the like. A block holding the page's title heading is content under an unlucky name.
  */
 export function isNamedBoilerplate(element: Element, className: string): boolean {
-  const named = BOILERPLATE_WORD.test(className) || BOILERPLATE_WORD.test(element.getAttribute('id') ?? '');
-  return named && element.getElementsByTagName('h1').length === 0;
+  return classOrIdSays(element, BOILERPLATE_WORD, className) && element.getElementsByTagName('h1').length === 0;
 }

@@ -1,17 +1,12 @@
 import { elementsUnder } from '../../dom/dom-walk';
 import { visibleChars } from '../../dom/text-measure';
+import { classOrIdSays } from './named-boilerplate';
 
 // A class or id word that names a block as the site's fine print: "disclaimer", "cmp-richtext--disclaimer",
 // "affiliate-disclaimer", "small-form-disclaimer". Whole words only, as named-boilerplate.ts reads them.
 const DISCLAIMER_NAME = /(?:^|[\s_-])disclaimers?(?:$|[\s_-])/i;
 // A block holding more than this share of the article's text is the article under an unlucky name.
 const MAX_ARTICLE_SHARE = 0.5;
-
-function isNamedDisclaimer(element: Element): boolean {
-  return (
-    DISCLAIMER_NAME.test(element.getAttribute('class') ?? '') || DISCLAIMER_NAME.test(element.getAttribute('id') ?? '')
-  );
-}
 
 /**
  * Removes from an article's `content` the blocks its template names as disclaimers: the investment risks under a fund's
@@ -21,6 +16,7 @@ function isNamedDisclaimer(element: Element): boolean {
 export function removeNamedDisclaimers(content: Element): void {
   const limit = MAX_ARTICLE_SHARE * visibleChars(content);
   for (const element of elementsUnder(content)) {
-    if (isNamedDisclaimer(element) && content.contains(element) && visibleChars(element) <= limit) element.remove();
+    if (classOrIdSays(element, DISCLAIMER_NAME) && content.contains(element) && visibleChars(element) <= limit)
+      element.remove();
   }
 }

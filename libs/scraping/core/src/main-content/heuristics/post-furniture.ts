@@ -1,4 +1,5 @@
 import type { TextMass } from '../../dom/text-measure';
+import { classOrIdSays } from './named-boilerplate';
 
 // Class and id words of what a forum or question-and-answer site draws around every post: the poster's card (join
 // date, post count, location), the poster's rank ("Senior Member", "userTitle") and the signature under the post.
@@ -25,7 +26,7 @@ const POSTER_FIGURES_MAX_CHARS = 120;
  * of a thread, and a thread is exactly such a run.
  */
 export function isPostFurniture(element: Element, className: string): boolean {
-  return POST_FURNITURE_WORD.test(className) || POST_FURNITURE_WORD.test(element.getAttribute('id') ?? '');
+  return classOrIdSays(element, POST_FURNITURE_WORD, className);
 }
 
 /**
@@ -33,9 +34,7 @@ export function isPostFurniture(element: Element, className: string): boolean {
  * wrapper around the posts sometimes borrows), a signature is never more than the lines under one post.
  */
 export function isSignature(element: Element): boolean {
-  return (
-    SIGNATURE_WORD.test(element.getAttribute('class') ?? '') || SIGNATURE_WORD.test(element.getAttribute('id') ?? '')
-  );
+  return classOrIdSays(element, SIGNATURE_WORD);
 }
 
 /** Whether text stands beside `element` in its parent: an element inside a sentence rather than apart from it. */
