@@ -20,6 +20,7 @@ import { removeReadingTimes } from './heuristics/reading-time';
 import { removePictureCredits } from './heuristics/picture-credit';
 import { removePictureCaptions } from './heuristics/picture-captions';
 import { removeNamedDisclaimers } from './heuristics/named-disclaimers';
+import { removeClosingSections } from './heuristics/closing-sections';
 import { removeInPageContents } from './heuristics/in-page-contents';
 import { removeCookieNotices } from './heuristics/cookie-notice';
 import { removeLegalNotices } from './heuristics/legal-notice';
@@ -59,7 +60,7 @@ export interface MainContentHints {
 /**
  * What goes from the reading taken once both have been weighed, so that neither is weighed differently for it:
  * sections headed as recommendations or calls to the reader, pictures' credits, an article's notes about its writer,
- * its tables of contents and its newsletter pitches, skip links, notices to readers who are not signed in, the fine
+ * its list of sources, its tables of contents and its newsletter pitches, skip links, notices to readers who are not signed in, the fine
  * print binding them to the site's terms, links drawn as buttons on lines of their own, stray labels (ad slots', dead
  * controls'), and the headings left with nothing under them at its end.
  */
@@ -71,6 +72,7 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
     removePictureCaptions(content);
     removeInPageContents(content, hints.pageUrl);
     removeWriterBios(content);
+    removeClosingSections(content);
     removeDeclaredWriterNotes(content, hints.writers ?? []);
     removeAffiliateDisclosures(content);
     removeNamedDisclaimers(content);

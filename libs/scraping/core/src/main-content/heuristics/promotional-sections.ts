@@ -1,6 +1,7 @@
 import { closestNamed, elementsSaying, foldedText, textNodesUnder } from '../../dom/dom-walk';
-import { headingLevel, headingsIn } from '../../dom/headings';
+import { headingsIn } from '../../dom/headings';
 import { HEADING_TAGS } from '../../scan/heading-tags';
+import { isWholeLine, removeSectionOpenedBy } from './headed-sections';
 
 // A share bar's label heads its buttons only, which are gone by now (icons without text): at the top of a post, what
 // follows it is the post.
@@ -53,35 +54,7 @@ const RELATED_LABEL = /^related(?: (?:article|story|post|reading|content)s?)?\s*
 const RELATED_LINE = /^related(?: (?:article|story|post|reading|content)s?)?\s*:\s*(.+)$/i;
 const RELATED_LINE_MAX_CHARS = 200;
 const LINE_BLOCKS = new Set(['p', 'div', 'li', ...HEADING_TAGS]);
-// Below every heading: a section a label opens ends at the next heading of any rank.
-const LABEL_LEVEL = 7;
 const HEADINGS = new Set(HEADING_TAGS);
-
-/** Whether `element` is, or holds, a heading of `level` or higher other than `heading`. */
-function outranks(element: Element, level: number, heading: Element): boolean {
-  const rank = headingLevel(element);
-  if (element !== heading && rank !== undefined && rank <= level) return true;
-  return HEADING_TAGS.slice(0, level).some((tag) =>
-    Array.from(element.getElementsByTagName(tag)).some((candidate) => candidate !== heading),
-  );
-}
-
-/** The largest block around `heading`, inside `content`, that opens with it and holds no heading of its rank. */
-function blockOpenedBy(heading: Element, level: number, content: Element): Element {
-  const headingText = foldedText(heading);
-  let block = heading;
-  for (let parent = block.parentElement; parent && parent !== content; parent = parent.parentElement) {
-    if (!foldedText(parent).startsWith(headingText) || outranks(parent, level, heading)) break;
-    block = parent;
-  }
-  return block;
-}
-
-/** Whether `label` is the whole of its line, not a link or a word inside a sentence. */
-function isWholeLine(label: Element): boolean {
-  const line = closestNamed(label, LINE_BLOCKS);
-  return line !== null && foldedText(line) === foldedText(label);
-}
 
 /**
  * The elements outside headings whose whole text is a promotional phrase, or a contact heading's when they are a line
@@ -130,19 +103,6 @@ export function removePromotionalSections(content: Element, article = false): vo
   for (const line of relatedLines(content)) line.remove();
   const headings = headingsIn(content).filter((heading) => isPromotionalHeading(heading, article));
   for (const heading of [...headings, ...promotionalLabels(content)]) {
-    if (!content.contains(heading)) continue;
-    const level = headingLevel(heading) ?? LABEL_LEVEL;
-    const block = blockOpenedBy(heading, level, content);
-    if (foldedText(block) === foldedText(heading)) {
-      const headsText = !SHARE_LABEL.test(foldedText(heading));
-      for (
-        let next = block.nextElementSibling;
-        next && !outranks(next, level, heading) && (headsText || foldedText(next) === '');
-        next = block.nextElementSibling
-      ) {
-        next.remove();
-      }
-    }
-    block.remove();
+    removeSectionOpenedBy(heading, content, SHARE_LABEL.test(foldedText(heading)));
   }
 }
