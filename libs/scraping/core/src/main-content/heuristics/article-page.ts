@@ -20,15 +20,33 @@ const PUBLISHED_TIME = /<meta\b[^>]*\b(?:property|name)\s*=\s*["']?article:publi
 const ARTICLE_ELEMENT = /<article\b/i;
 const DATED = /<time\b[^>]*\bdatetime\s*=/i;
 const BYLINE = /\b(?:class\s*=\s*["'][^"']*\b(?:byline|author)\b|rel\s*=\s*["']?author\b)/i;
+// Without a date either: the marks a blogging or news template leaves on a story's page. A byline with Open Graph's
+// type "article" (which WordPress's SEO plugins also write on plain pages, so not alone) or with a block classed as a
+// post's body; or the body class WordPress and Ghost give a single post ("single-post", "post-template"), which their
+// pages and shops' products do not get.
+const OPEN_GRAPH_ARTICLE =
+  /<meta\b[^>]*\b(?:property\s*=\s*["']og:type["'][^>]*\bcontent\s*=\s*["']article["']|content\s*=\s*["']article["'][^>]*\bproperty\s*=\s*["']og:type["'])/i;
+const POST_BODY =
+  /\bclass\s*=\s*["'][^"']*\b(?:entry-content|post-content|post-body|post-entry|post__content|blog-post|blog-post-content|blog-content|single-post|post-single|article-body|article__body|article-content|article__content)\b/i;
+const SINGLE_POST_BODY_CLASS =
+  /<body\b[^>]*\bclass\s*=\s*["'][^"']*\b(?:single-post|post-template|single-format|blog-post)\b/i;
+
+/** Whether a blogging or news template marked the page as one post: a byline in a post's page, or its body class. */
+function hasPostTemplate(html: string): boolean {
+  if (SINGLE_POST_BODY_CLASS.test(html)) return true;
+  return BYLINE.test(html) && (OPEN_GRAPH_ARTICLE.test(html) || POST_BODY.test(html));
+}
 
 /**
  * Whether the page declares itself an article (schema.org in JSON-LD or microdata, or Open Graph's publication date),
- * or holds an `<article>` with a byline and a date: a story whose links to the site's other stories are not content.
+ * holds an `<article>` with a byline and a date, or carries a post template's marks: a story whose links to the site's
+ * other stories are not content.
  */
 export function declaresArticle(html: string): boolean {
   return (
     declaresArticleType(html) ||
     PUBLISHED_TIME.test(html) ||
-    (ARTICLE_ELEMENT.test(html) && DATED.test(html) && BYLINE.test(html))
+    (ARTICLE_ELEMENT.test(html) && DATED.test(html) && BYLINE.test(html)) ||
+    hasPostTemplate(html)
   );
 }

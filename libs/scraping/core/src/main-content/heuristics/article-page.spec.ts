@@ -1,0 +1,42 @@
+import { declaresArticle } from './article-page';
+
+const page = (head: string, body: string, bodyClass = ''): string =>
+  `<html><head>${head}</head><body class="${bodyClass}">${body}</body></html>`;
+const STORY = '<p>The council voted on the budget late on Tuesday.</p>';
+
+describe('article pages', () => {
+  it.each([
+    ['a schema.org NewsArticle', page('<script type="application/ld+json">{"@type":"NewsArticle"}</script>', STORY)],
+    ['an Open Graph publication date', page('<meta property="article:published_time" content="2026-01-05">', STORY)],
+    [
+      'an <article> with a byline and a date',
+      page('', `<article><p class="byline">By Ann Lee</p><time datetime="2026-01-05">5 Jan</time>${STORY}</article>`),
+    ],
+    [
+      'Open Graph\'s type "article" with a byline',
+      page('<meta property="og:type" content="article">', `<span class="author">Ann Lee</span>${STORY}`),
+    ],
+    [
+      "Open Graph's type written content first, with a byline",
+      page('<meta content="article" property="og:type">', `<a rel="author" href="/ann">Ann Lee</a>${STORY}`),
+    ],
+    ['a post body with a byline', page('', `<div class="entry-content"><p class="byline">Ann Lee</p>${STORY}</div>`)],
+    ["WordPress's body class for a single post", page('', STORY, 'post-template-default single single-post')],
+    ["Ghost's body class for a post", page('', STORY, 'post-template')],
+  ])('is one when the page has %s', (_name, html) => {
+    expect(declaresArticle(html)).toBe(true);
+  });
+
+  it.each([
+    ['nothing of a story', page('<meta property="og:type" content="website">', STORY)],
+    [
+      'Open Graph\'s type "article" alone, as plugins write on plain pages',
+      page('<meta property="og:type" content="article">', STORY),
+    ],
+    ['a post body without a byline', page('', `<div class="entry-content">${STORY}</div>`)],
+    ['a byline without a post template', page('', `<p class="author">Ann Lee</p>${STORY}`)],
+    ["a shop product's body class", page('', STORY, 'product-template-default single-product postid-12')],
+  ])('is not one with %s', (_name, html) => {
+    expect(declaresArticle(html)).toBe(false);
+  });
+});
