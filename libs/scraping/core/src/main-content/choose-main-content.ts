@@ -116,7 +116,7 @@ export function chooseMainContent(document: Document, hints: MainContentHints): 
   const postChars = hints.discussion ? largestRunItemChars(region, masses) : 0;
   let regionLeft = (masses.get(region)?.chars ?? 0) - pruneBoilerplate(region, masses);
   if (hints.article) regionLeft -= removeLinkRails(region, hints.pageUrl, masses);
-  removeRepeatedBlocks(region);
+  removeRepeatedBlocks(region, !hints.product);
   if (question) removeAfterLastAnswer(region);
   if (hints.product) removeOtherProductSections(region);
   // Readability rewrites the document: the region is read from a copy.
@@ -152,7 +152,7 @@ function serialisedRegion(region: Element): string {
 function cleanedArticle(article: Element, hints: MainContentHints, region?: Element): string {
   const pruned = pruneArticle(article);
   if (hints.article) removeLinkRails(pruned.content, hints.pageUrl, pruned.masses);
-  removeRepeatedBlocks(article);
+  removeRepeatedBlocks(article, !hints.product);
   // A thread's posts are alike, and what Readability leaves out between them is the posts' furniture.
   if (region !== undefined && !hints.discussion) restoreDroppedSections(article, region);
   if (hints.product) removeOtherProductSections(article);

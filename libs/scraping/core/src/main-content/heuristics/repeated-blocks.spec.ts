@@ -30,6 +30,34 @@ describe('removeRepeatedBlocks', () => {
     });
   });
 
+  it("keeps the line a list's template repeats in each item", () => {
+    const credit = '<p>This webcam image is provided courtesy of the Yosemite Conservancy, which funds it.</p>';
+    const card = (name: string): string => `<li class="webcam"><h3>${name}</h3>${credit}</li>`;
+    withBody(`<ul>${card('Half Dome')}${card('El Capitan')}</ul>`, (body) => {
+      expect(removeRepeatedBlocks(body)).toBe(0);
+    });
+  });
+
+  it('removes the labels of a widget each item of a list repeats, which say no sentence', () => {
+    const scale =
+      '<div class="scale"><h4>Overall fit rating</h4><p>Runs small</p><p>Runs large</p><h4>Ease of use</h4><p>Difficult to use</p><p>Very easy to use</p></div>';
+    const review = (text: string): string => `<li class="review"><p>${text}</p>${scale}</li>`;
+    withBody(`<ul>${review('Fits well.')}${review('A bit tight.')}</ul>`, (body) => {
+      expect(removeRepeatedBlocks(body, false)).toBe(1);
+      expect(body.textContent).toBe(
+        'Fits well.Overall fit ratingRuns smallRuns largeEase of useDifficult to useVery easy to useA bit tight.',
+      );
+    });
+  });
+
+  it("removes a card that repeats another whole, as a carousel's clone", () => {
+    const card =
+      '<div class="slide"><p>Four nights in Lisbon with a tram pass, a guided walk through Alfama and a day at the coast in Cascais.</p></div>';
+    withBody(`<div>${card}${card}</div>`, (body) => {
+      expect(removeRepeatedBlocks(body)).toBe(1);
+    });
+  });
+
   it('does not take a wrapper and its only child, or short texts, for repeats', () => {
     const html = `<div><section>${SPECS}</section></div><p>Add to cart</p><p>Add to cart</p>`;
     withBody(html, (body) => {
