@@ -31,22 +31,14 @@ const POST_BODY =
 const SINGLE_POST_BODY_CLASS =
   /<body\b[^>]*\bclass\s*=\s*["'][^"']*\b(?:single-post|post-template|single-format|blog-post)\b/i;
 
-/** Whether a blogging or news template marked the page as one post: a byline in a post's page, or its body class. */
-function hasPostTemplate(html: string): boolean {
-  if (SINGLE_POST_BODY_CLASS.test(html)) return true;
-  return BYLINE.test(html) && (OPEN_GRAPH_ARTICLE.test(html) || POST_BODY.test(html));
-}
-
 /**
  * Whether the page declares itself an article (schema.org in JSON-LD or microdata, or Open Graph's publication date),
- * holds an `<article>` with a byline and a date, or carries a post template's marks: a story whose links to the site's
- * other stories are not content.
+ * or carries a story's marks: a byline in an `<article>` with a date, in a page of Open Graph's type "article" or in a
+ * post's body, or a single post's body class. A story's links to the site's other stories are not content. The byline
+ * is looked for once: each pattern reads the whole page.
  */
 export function declaresArticle(html: string): boolean {
-  return (
-    declaresArticleType(html) ||
-    PUBLISHED_TIME.test(html) ||
-    (ARTICLE_ELEMENT.test(html) && DATED.test(html) && BYLINE.test(html)) ||
-    hasPostTemplate(html)
-  );
+  if (declaresArticleType(html) || PUBLISHED_TIME.test(html) || SINGLE_POST_BODY_CLASS.test(html)) return true;
+  if (!BYLINE.test(html)) return false;
+  return (ARTICLE_ELEMENT.test(html) && DATED.test(html)) || OPEN_GRAPH_ARTICLE.test(html) || POST_BODY.test(html);
 }
