@@ -1,4 +1,4 @@
-import { declaresArticle } from '../main-content/heuristics/article-page';
+import { StoryMarksProbe } from '../main-content/heuristics/article-page';
 import { declaredWriters } from '../main-content/heuristics/declared-writer';
 import { declaresDiscussion } from '../main-content/heuristics/discussion-page';
 import { declaresProduct } from '../main-content/heuristics/product-page';
@@ -28,8 +28,6 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   const readsMainContent = textFormats && request.onlyMainContent;
   const discussion = readsMainContent && declaresDiscussion(request.html);
   const product = readsMainContent && declaresProduct(request.html);
-  // A thread or a product page may carry an article's markup too; what it is read as stays what it declares first.
-  const article = readsMainContent && !discussion && !product && declaresArticle(request.html);
   const stripOptions: StripOptions = {
     baseUrl,
     mainContentPrefilter: usesMainContentPrefilter(request),
@@ -45,9 +43,12 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   const images = formats.has('images') ? new ImageCollector(baseUrl) : undefined;
   const stripper = textFormats ? new NonContentStripper(stripOptions) : undefined;
   const shell = new ScriptShellProbe();
+  // A thread or a product page may carry an article's markup too; what it is read as stays what it declares first.
+  const storyMarks = readsMainContent && !discussion && !product ? new StoryMarksProbe() : undefined;
   const visitors: HtmlVisitor[] = [metadata, shell];
-  for (const visitor of [links, images, stripper]) if (visitor) visitors.push(visitor);
+  for (const visitor of [links, images, stripper, storyMarks]) if (visitor) visitors.push(visitor);
   scanHtml(request.html, visitors);
+  const article = storyMarks?.result(request.html) ?? false;
 
   const outputs: ConvertedOutputs = { metadata: metadata.result() };
   const page: PageFacts = { unrendered: shell.result() };

@@ -20,7 +20,6 @@ import { removeReadingTimes } from './heuristics/reading-time';
 import { removePictureCredits } from './heuristics/picture-credit';
 import { removePictureCaptions } from './heuristics/picture-captions';
 import { removeNamedDisclaimers } from './heuristics/named-disclaimers';
-import { removeClosingSections } from './heuristics/closing-sections';
 import { removeInPageContents } from './heuristics/in-page-contents';
 import { removeCookieNotices } from './heuristics/cookie-notice';
 import { removeLegalNotices } from './heuristics/legal-notice';
@@ -72,7 +71,6 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
     removePictureCaptions(content);
     removeInPageContents(content, hints.pageUrl);
     removeWriterBios(content);
-    removeClosingSections(content);
     removeDeclaredWriterNotes(content, hints.writers ?? []);
     removeAffiliateDisclosures(content);
     removeNamedDisclaimers(content);

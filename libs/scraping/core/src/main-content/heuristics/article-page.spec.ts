@@ -1,4 +1,12 @@
-import { declaresArticle } from './article-page';
+import { scanHtml } from '../../scan/html-scan';
+import { StoryMarksProbe } from './article-page';
+
+/** Whether the page reads as an article, its marks read in one streaming pass as the conversion reads them. */
+function readsAsArticle(html: string): boolean {
+  const probe = new StoryMarksProbe();
+  scanHtml(html, [probe]);
+  return probe.result(html);
+}
 
 const page = (head: string, body: string, bodyClass = ''): string =>
   `<html><head>${head}</head><body class="${bodyClass}">${body}</body></html>`;
@@ -24,7 +32,7 @@ describe('article pages', () => {
     ["WordPress's body class for a single post", page('', STORY, 'post-template-default single single-post')],
     ["Ghost's body class for a post", page('', STORY, 'post-template')],
   ])('is one when the page has %s', (_name, html) => {
-    expect(declaresArticle(html)).toBe(true);
+    expect(readsAsArticle(html)).toBe(true);
   });
 
   it.each([
@@ -36,7 +44,11 @@ describe('article pages', () => {
     ['a post body without a byline', page('', `<div class="entry-content">${STORY}</div>`)],
     ['a byline without a post template', page('', `<p class="author">Ann Lee</p>${STORY}`)],
     ["a shop product's body class", page('', STORY, 'product-template-default single-product postid-12')],
+    [
+      'a byline and a post body written only inside a script',
+      page('', `<script>const card = '<div class="entry-content"><p class="byline">Ann</p></div>';</script>${STORY}`),
+    ],
   ])('is not one with %s', (_name, html) => {
-    expect(declaresArticle(html)).toBe(false);
+    expect(readsAsArticle(html)).toBe(false);
   });
 });

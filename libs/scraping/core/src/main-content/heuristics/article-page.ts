@@ -1,3 +1,4 @@
+import type { HtmlVisitor, TagAttributes } from '../../scan/html-scan';
 import { schemaTypeDeclaration } from '../../scan/schema-org';
 
 // schema.org types of a page that is one piece of writing: a news story, a post, a report. Sites mark up their
@@ -14,31 +15,69 @@ const declaresArticleType = schemaTypeDeclaration([
   'TechArticle',
   'Report',
 ]);
-// Open Graph's date of publication, which news and blog engines write for every story and no other page.
-const PUBLISHED_TIME = /<meta\b[^>]*\b(?:property|name)\s*=\s*["']?article:published_time\b/i;
-// Without a declaration: an <article> element, a machine-readable date and a byline somewhere in the page.
-const ARTICLE_ELEMENT = /<article\b/i;
-const DATED = /<time\b[^>]*\bdatetime\s*=/i;
-const BYLINE = /\b(?:class\s*=\s*["'][^"']*\b(?:byline|author)\b|rel\s*=\s*["']?author\b)/i;
-// Without a date either: the marks a blogging or news template leaves on a story's page. A byline with Open Graph's
-// type "article" (which WordPress's SEO plugins also write on plain pages, so not alone) or with a block classed as a
-// post's body; or the body class WordPress and Ghost give a single post ("single-post", "post-template"), which their
-// pages and shops' products do not get.
-const OPEN_GRAPH_ARTICLE =
-  /<meta\b[^>]*\b(?:property\s*=\s*["']og:type["'][^>]*\bcontent\s*=\s*["']article["']|content\s*=\s*["']article["'][^>]*\bproperty\s*=\s*["']og:type["'])/i;
-const POST_BODY =
-  /\bclass\s*=\s*["'][^"']*\b(?:entry-content|post-content|post-body|post-entry|post__content|blog-post|blog-post-content|blog-content|single-post|post-single|article-body|article__body|article-content|article__content)\b/i;
-const SINGLE_POST_BODY_CLASS =
-  /<body\b[^>]*\bclass\s*=\s*["'][^"']*\b(?:single-post|post-template|single-format|blog-post)\b/i;
+// A byline: an element classed as one or as the author's, or a link to the author.
+const BYLINE_CLASS = /\b(?:byline|author)\b/i;
+const AUTHOR_LINK = /^\s*author\b/i;
+// A block classed as a post's body by a blogging or news template.
+const POST_BODY_CLASS =
+  /\b(?:entry-content|post-content|post-body|post-entry|post__content|blog-post|blog-post-content|blog-content|single-post|post-single|article-body|article__body|article-content|article__content)\b/i;
+// The body class WordPress and Ghost give a single post, which their pages and shops' products do not get.
+const SINGLE_POST_BODY_CLASS = /\b(?:single-post|post-template|single-format|blog-post)\b/i;
 
 /**
- * Whether the page declares itself an article (schema.org in JSON-LD or microdata, or Open Graph's publication date),
- * or carries a story's marks: a byline in an `<article>` with a date, in a page of Open Graph's type "article" or in a
- * post's body, or a single post's body class. A story's links to the site's other stories are not content. The byline
- * is looked for once: each pattern reads the whole page.
+ * Reads, during the conversion's one streaming pass, the marks a story's page carries: Open Graph's publication date
+ * and type, the body's class, an `<article>`, a machine-readable date, a byline and a post's body. Listening to the
+ * pass the page is parsed in anyway spares a search of the whole HTML for each mark.
  */
-export function declaresArticle(html: string): boolean {
-  if (declaresArticleType(html) || PUBLISHED_TIME.test(html) || SINGLE_POST_BODY_CLASS.test(html)) return true;
-  if (!BYLINE.test(html)) return false;
-  return (ARTICLE_ELEMENT.test(html) && DATED.test(html)) || OPEN_GRAPH_ARTICLE.test(html) || POST_BODY.test(html);
+export class StoryMarksProbe implements HtmlVisitor {
+  private publicationDate = false;
+  private openGraphArticle = false;
+  private singlePostBody = false;
+  private articleElement = false;
+  private dated = false;
+  private byline = false;
+  private postBody = false;
+
+  openTag(name: string, attributes: TagAttributes): void {
+    switch (name) {
+      case 'meta':
+        this.readMeta(attributes);
+        break;
+      case 'body':
+        this.singlePostBody ||= SINGLE_POST_BODY_CLASS.test(attributes.class ?? '');
+        break;
+      case 'article':
+        this.articleElement = true;
+        break;
+      case 'time':
+        this.dated ||= attributes.datetime !== undefined;
+        break;
+    }
+    const classes = attributes.class;
+    // The substring checks spare the patterns the many class lists that cannot match them.
+    if (classes !== undefined) {
+      if (!this.byline && (classes.includes('uthor') || classes.includes('yline'))) {
+        this.byline = BYLINE_CLASS.test(classes);
+      }
+      if (!this.postBody && /ost|ntent|ody|ntry/.test(classes)) this.postBody = POST_BODY_CLASS.test(classes);
+    }
+    if (!this.byline && attributes.rel !== undefined) this.byline = AUTHOR_LINK.test(attributes.rel);
+  }
+
+  private readMeta(attributes: TagAttributes): void {
+    const name = (attributes.property ?? attributes.name ?? '').toLowerCase();
+    if (name === 'article:published_time') this.publicationDate = true;
+    if (name === 'og:type' && attributes.content?.trim().toLowerCase() === 'article') this.openGraphArticle = true;
+  }
+
+  /**
+   * Whether the page `html` this probe read declares itself an article (schema.org in JSON-LD or microdata, or Open
+   * Graph's publication date), or carries a story's marks: a byline in a page with an `<article>` and a date, of Open
+   * Graph's type "article" (which WordPress's SEO plugins also write on plain pages, so not alone) or with a post's
+   * body, or a single post's body class. A story's links to the site's other stories are not content.
+   */
+  result(html: string): boolean {
+    if (this.publicationDate || this.singlePostBody || declaresArticleType(html)) return true;
+    return this.byline && ((this.articleElement && this.dated) || this.openGraphArticle || this.postBody);
+  }
 }

@@ -1,10 +1,12 @@
 import { editedHtml } from '../../dom/dom-document';
-import { removeClosingSections } from './closing-sections';
+import { removePromotionalSections } from './promotional-sections';
 
 const STORY =
   '<h2>What the council decided</h2>' +
   '<p>The council voted on the budget late on Tuesday, after a debate that ran for more than four hours.</p>' +
   '<p>Residents who spoke against it said the plan had been rushed through without a consultation.</p>';
+
+const removeFromArticle = (content: Element): void => removePromotionalSections(content, true);
 
 describe('closing sections', () => {
   it.each([
@@ -29,13 +31,13 @@ describe('closing sections', () => {
         '</div></div>',
     ],
   ])('removes %s', (_name, closing) => {
-    expect(editedHtml(`${STORY}${closing}`, removeClosingSections)).toBe(STORY);
+    expect(editedHtml(`${STORY}${closing}`, removeFromArticle)).toBe(STORY);
   });
 
   it('ends the section at the next heading of its rank', () => {
     const next = '<h2>What happens next</h2><p>The plan goes to a second vote in March.</p>';
     const body = `${STORY}<h2>Footnotes</h2><ol><li>Figures from the minutes.</li></ol>${next}`;
-    expect(editedHtml(body, removeClosingSections)).toBe(`${STORY}${next}`);
+    expect(editedHtml(body, removeFromArticle)).toBe(`${STORY}${next}`);
   });
 
   it.each([
@@ -46,6 +48,11 @@ describe('closing sections', () => {
     ['a link saying "about the author"', '<p>Read more <a href="/about">about the author</a> of the plan.</p>'],
   ])('keeps %s', (_name, block) => {
     const body = `${STORY}${block}`;
-    expect(editedHtml(body, removeClosingSections)).toBe(body);
+    expect(editedHtml(body, removeFromArticle)).toBe(body);
+  });
+
+  it('are left on a page that is not an article', () => {
+    const body = `${STORY}<h2>References</h2><p>Smith J. Local budgets in practice. 2021;4:12-19.</p>`;
+    expect(editedHtml(body, (content) => removePromotionalSections(content, false))).toBe(body);
   });
 });

@@ -1,6 +1,7 @@
 import { closestNamed, elementsSaying, foldedText, textNodesUnder } from '../../dom/dom-walk';
 import { headingsIn } from '../../dom/headings';
 import { HEADING_TAGS } from '../../scan/heading-tags';
+import { CLOSING_TITLE } from './closing-sections';
 import { isWholeLine, removeSectionOpenedBy } from './headed-sections';
 
 // A share bar's label heads its buttons only, which are gone by now (icons without text): at the top of a post, what
@@ -47,6 +48,8 @@ const CONTACT_HEADING = /^(?:contact us|get in touch)[\s:!.…]*$/i;
 // "PIN FOR LATER"); such a line says the phrase and nothing else.
 const PROMOTIONAL_LABEL = new RegExp(`^(?:${PROMOTIONAL_PHRASES})[\\s:!.…]*$`, 'i');
 const PROMOTIONAL_OR_CONTACT_LABEL = new RegExp(`${PROMOTIONAL_LABEL.source}|${CONTACT_HEADING.source}`, 'i');
+// On an article, its closing sections' titles too (closing-sections.ts), looked for in the same walk of the text.
+const ARTICLE_LABEL = new RegExp(`${PROMOTIONAL_OR_CONTACT_LABEL.source}|${CLOSING_TITLE.source}`, 'i');
 // A line of its own that recommends one more of the site's stories in the middle of the text: "Related: <a>Five tips
 // for tempo runs</a>", the label often in bold. "Read more:" and "Also read:" lines are left: writers use them for
 // their sources as often as for the site's other stories.
@@ -57,11 +60,11 @@ const LINE_BLOCKS = new Set(['p', 'div', 'li', ...HEADING_TAGS]);
 const HEADINGS = new Set(HEADING_TAGS);
 
 /**
- * The elements outside headings whose whole text is a promotional phrase, or a contact heading's when they are a line
- * of their own. Both are looked for in one walk of the text.
+ * The elements outside headings whose whole text is a promotional phrase, or a contact heading's (or on an `article` a
+ * closing section's title) when they are a line of their own. All are looked for in one walk of the text.
  */
-function promotionalLabels(content: Element): Element[] {
-  return elementsSaying(content, PROMOTIONAL_OR_CONTACT_LABEL).filter(
+function promotionalLabels(content: Element, article: boolean): Element[] {
+  return elementsSaying(content, article ? ARTICLE_LABEL : PROMOTIONAL_OR_CONTACT_LABEL).filter(
     (label) => !closestNamed(label, HEADINGS) && (PROMOTIONAL_LABEL.test(foldedText(label)) || isWholeLine(label)),
   );
 }
@@ -86,15 +89,20 @@ function relatedLines(content: Element): Element[] {
   return lines;
 }
 
-/** Whether `heading` opens a recommendation or a call to the reader (on an article, also a rail of other stories). */
+/**
+ * Whether `heading` opens a recommendation or a call to the reader (on an article, also a rail of other stories or
+ * one of its closing sections).
+ */
 function isPromotionalHeading(heading: Element, article: boolean): boolean {
   const text = foldedText(heading);
-  return PROMOTIONAL_HEADING.test(text) || CONTACT_HEADING.test(text) || (article && STORY_RAIL_HEADING.test(text));
+  if (PROMOTIONAL_HEADING.test(text) || CONTACT_HEADING.test(text)) return true;
+  return article && (STORY_RAIL_HEADING.test(text) || CLOSING_TITLE.test(text));
 }
 
 /**
  * Removes from `content` the lines that recommend another story ("Related: <a>...</a>") and the sections headed as
- * recommendations or calls to the reader, or, on an `article`, as rails of other stories: the block that opens with
+ * recommendations or calls to the reader, or, on an `article`, as rails of other stories or as its closing sections
+ * (its sources, the note on its writer): the block that opens with
  * such a heading (or a line saying nothing but such a phrase), or, when that block is the heading alone, the heading
  * and the siblings after it up to the next heading of its rank (after a share bar's label, only the siblings left
  * empty: its buttons).
@@ -102,7 +110,7 @@ function isPromotionalHeading(heading: Element, article: boolean): boolean {
 export function removePromotionalSections(content: Element, article = false): void {
   for (const line of relatedLines(content)) line.remove();
   const headings = headingsIn(content).filter((heading) => isPromotionalHeading(heading, article));
-  for (const heading of [...headings, ...promotionalLabels(content)]) {
+  for (const heading of [...headings, ...promotionalLabels(content, article)]) {
     removeSectionOpenedBy(heading, content, SHARE_LABEL.test(foldedText(heading)));
   }
 }
