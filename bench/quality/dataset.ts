@@ -42,7 +42,8 @@ interface Metadata {
 }
 
 interface TruthFile {
-  url: string;
+  // A few pages were saved without their address.
+  url?: string | null;
   _internal: { page_type: { primary: string } };
   ground_truth: { main_content?: string; with?: string[]; without?: string[] };
 }
@@ -82,10 +83,10 @@ export class QualityDataset {
 
   private truth(file: string, id: string): PageTruth {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as TruthFile;
-    const site = this.domains[id]?.domain || hostOf(parsed.url) || id;
+    const site = this.domains[id]?.domain || hostOf(parsed.url ?? '') || id;
     return {
       id,
-      url: parsed.url,
+      url: parsed.url ?? '',
       pageType: parsed._internal.page_type.primary,
       site,
       half: halfOf(site),
