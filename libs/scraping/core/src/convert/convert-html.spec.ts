@@ -337,3 +337,24 @@ describe('convertHtml, the links a crawl may follow', () => {
     expect(convert(page, { formats: ['links'] }).page.linksInScope).toBeUndefined();
   });
 });
+
+describe('convertHtml, a page that only Open Graph calls an article', () => {
+  const paragraphs = [1, 2, 3, 4, 5, 6].map((count) => `<p>Count ${count}: ${LONG_TEXT}</p>`).join('');
+  const story = `<div class="page"><h1>Seals on the sandbanks</h1>${paragraphs}
+    <h2>References</h2><p>Marine Survey, Seal counts in the estuary, 2025.</p></div>`;
+  const page = (head: string): string =>
+    `<!DOCTYPE html><html><head><title>Seals</title>${head}</head><body>${story}</body></html>`;
+  const OPEN_GRAPH_ARTICLE = '<meta property="og:type" content="article">';
+
+  it('is cleaned as an article once Readability reads it as one: its list of references goes', () => {
+    const markdown = convert(page(OPEN_GRAPH_ARTICLE)).outputs.markdown ?? '';
+    expect(markdown).toContain('Harbour seals haul out');
+    expect(markdown).not.toContain('Seal counts in the estuary');
+  });
+
+  it('is not without the Open Graph type', () => {
+    expect(convert(page('<meta property="og:type" content="website">')).outputs.markdown).toContain(
+      'Seal counts in the estuary',
+    );
+  });
+});

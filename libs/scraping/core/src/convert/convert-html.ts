@@ -63,6 +63,7 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
       discussion,
       product,
       article,
+      openGraphArticle: !article && (storyMarks?.saysOpenGraphArticle() ?? false),
       pageUrl: request.url,
       writers: article ? declaredWriters(request.html) : [],
     });

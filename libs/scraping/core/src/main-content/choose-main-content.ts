@@ -50,6 +50,11 @@ export interface MainContentHints {
   product: boolean;
   /** The page declares itself an article, or reads as one (heuristics/article-page.ts). */
   article: boolean;
+  /**
+   * The page's Open Graph type is "article" and it carries no other mark of a story. SEO plugins write that type on
+   * plain pages too, so it tells an article only once Readability's reading of the page has won against the region.
+   */
+  openGraphArticle?: boolean;
   /** The page's URL, which tells links to the site's other pages. */
   pageUrl: string;
   /** The names of the article's writers as the page declares them (heuristics/declared-writer.ts), if any. */
@@ -100,7 +105,8 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
  * other stories (heuristics/link-rails.ts) go from the region before it is weighed, so that its link cards neither
  * outweigh the story nor come back into Readability's article, and from the article taken. Sign-up boxes go from the
  * document before either reading is taken, and on an article so do the boxes named as about its writer; on a product
- * page, the sections headed as other products or as reviews go from the reading taken.
+ * page, the sections headed as other products or as reviews go from the reading taken. A page that only Open Graph
+ * calls an article is cleaned as one when Readability's reading of it wins.
  */
 export function chooseMainContent(document: Document, hints: MainContentHints): string | undefined {
   removeSignUpBoxes(document.body);
@@ -125,7 +131,7 @@ export function chooseMainContent(document: Document, hints: MainContentHints): 
   const share = hints.discussion ? DISCUSSION_READABILITY_SHARE : READABILITY_SHARE;
   const articleChars = reading?.chars ?? 0;
   if (article && articleChars >= share * regionLeft && articleChars > postChars) {
-    return cleanedArticle(article, hints, regionCopy);
+    return cleanedArticle(article, hints.openGraphArticle ? { ...hints, article: true } : hints, regionCopy);
   }
   // Pruning may leave a region of nothing but named furniture empty; an empty reading is never the answer.
   if (regionLeft <= 0) return article?.innerHTML;

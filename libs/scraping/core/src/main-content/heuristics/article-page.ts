@@ -70,6 +70,11 @@ export class StoryMarksProbe implements HtmlVisitor {
     if (name === 'og:type' && attributes.content?.trim().toLowerCase() === 'article') this.openGraphArticle = true;
   }
 
+  /** Whether the page's Open Graph type is "article", which alone does not make it one ({@link result}). */
+  saysOpenGraphArticle(): boolean {
+    return this.openGraphArticle;
+  }
+
   /**
    * Whether the page `html` this probe read declares itself an article (schema.org in JSON-LD or microdata, or Open
    * Graph's publication date), or carries a story's marks: a byline in a page with an `<article>` and a date, of Open
