@@ -358,3 +358,20 @@ describe('convertHtml, a page that only Open Graph calls an article', () => {
     );
   });
 });
+
+describe('convertHtml, a page whose address files it as a story', () => {
+  const html = `<!DOCTYPE html><html><head><title>Seals</title></head><body><div class="page">
+    <h1>Seals on the sandbanks</h1>${[1, 2, 3].map((count) => `<p>Count ${count}: ${LONG_TEXT}</p>`).join('')}
+    <h2>Sources</h2><p>Marine Survey, Seal counts in the estuary, 2025.</p></div></body></html>`;
+
+  it('is read as an article: its list of sources goes', () => {
+    const markdown = convert(html, { url: 'https://example.com/blog/seals-on-the-sandbanks' }).outputs.markdown;
+    expect(markdown).toContain('Harbour seals haul out');
+    expect(markdown).not.toContain('Seal counts in the estuary');
+  });
+
+  it('is not when the address is a page of the site', () => {
+    const markdown = convert(html, { url: 'https://example.com/seals' }).outputs.markdown;
+    expect(markdown).toContain('Seal counts in the estuary');
+  });
+});

@@ -1,4 +1,4 @@
-import { StoryMarksProbe } from '../main-content/heuristics/article-page';
+import { hasStoryAddress, StoryMarksProbe } from '../main-content/heuristics/article-page';
 import { declaredWriters } from '../main-content/heuristics/declared-writer';
 import { declaresDiscussion } from '../main-content/heuristics/discussion-page';
 import { declaresProduct } from '../main-content/heuristics/product-page';
@@ -48,7 +48,7 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   const visitors: HtmlVisitor[] = [metadata, shell];
   for (const visitor of [links, images, stripper, storyMarks]) if (visitor) visitors.push(visitor);
   scanHtml(request.html, visitors);
-  const article = storyMarks?.result(request.html) ?? false;
+  const article = storyMarks !== undefined && (storyMarks.result(request.html) || hasStoryAddress(request.url));
 
   const outputs: ConvertedOutputs = { metadata: metadata.result() };
   const page: PageFacts = { unrendered: shell.result() };

@@ -1,5 +1,5 @@
 import { scanHtml } from '../../scan/html-scan';
-import { StoryMarksProbe } from './article-page';
+import { hasStoryAddress, StoryMarksProbe } from './article-page';
 
 /** Whether the page reads as an article, its marks read in one streaming pass as the conversion reads them. */
 function readsAsArticle(html: string): boolean {
@@ -50,5 +50,27 @@ describe('article pages', () => {
     ],
   ])('is not one with %s', (_name, html) => {
     expect(readsAsArticle(html)).toBe(false);
+  });
+});
+
+describe('story addresses', () => {
+  it.each([
+    'https://example.com/blog/how-to-plant-tomatoes',
+    'https://example.com/en/news/2026/01/05/council-votes-on-the-budget/',
+    'https://example.com/articles/why-seals-rest-on-sandbanks.html',
+    'https://example.com/post/23-new-businesses-now-open?utm_source=feed',
+  ])('file %s as one story', (url) => {
+    expect(hasStoryAddress(url)).toBe(true);
+  });
+
+  it.each([
+    ['a blog index', 'https://example.com/blog/'],
+    ['a short slug', 'https://example.com/blog/tomatoes'],
+    ['a category of the blog', 'https://example.com/blog/category/how-to-grow-things'],
+    ["an author's page", 'https://example.com/news/authors/ann-lee-smith'],
+    ['a slug outside a story section', 'https://example.com/services/seo-for-small-businesses'],
+    ['no address', ''],
+  ])('do not include %s', (_name, url) => {
+    expect(hasStoryAddress(url)).toBe(false);
   });
 });

@@ -24,6 +24,25 @@ const POST_BODY_CLASS =
 // The body class WordPress and Ghost give a single post, which their pages and shops' products do not get.
 const SINGLE_POST_BODY_CLASS = /\b(?:single-post|post-template|single-format|blog-post)\b/i;
 
+// An address that files the page as one story: a section of a site's stories ("/blog/", "/news/", "/articles/")
+// with, at the end, a title made into a slug of three words or more. An index of such a section, or one of its
+// categories, tags or authors, is a listing.
+const STORY_SECTION = /^(?:blogs?|posts?|articles?|stor(?:y|ies)|news)$/i;
+const INDEX_SEGMENT = /^(?:categor(?:y|ies)|tags?|topics?|authors?|page)$/i;
+const TITLE_SLUG = /^[^-]+(?:-[^-]+){2,}$/;
+
+/** Whether the page's address `url` files it as one story of a blog or a news section ({@link STORY_SECTION}). */
+export function hasStoryAddress(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const segments = new URL(url).pathname.split('/').filter(Boolean);
+  const slug = segments.at(-1) ?? '';
+  return (
+    segments.slice(0, -1).some((segment) => STORY_SECTION.test(segment)) &&
+    !segments.some((segment) => INDEX_SEGMENT.test(segment)) &&
+    TITLE_SLUG.test(slug)
+  );
+}
+
 /**
  * Reads, during the conversion's one streaming pass, the marks a story's page carries: Open Graph's publication date
  * and type, the body's class, an `<article>`, a machine-readable date, a byline and a post's body. Listening to the
