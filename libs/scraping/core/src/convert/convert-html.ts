@@ -1,4 +1,4 @@
-import { hasStoryAddress, StoryMarksProbe } from '../main-content/heuristics/article-page';
+import { hasOpenGraphArticleType, hasStoryAddress, StoryMarksProbe } from '../main-content/heuristics/article-page';
 import { declaredWriters } from '../main-content/heuristics/declared-writer';
 import { declaresDiscussion } from '../main-content/heuristics/discussion-page';
 import { declaresProduct } from '../main-content/heuristics/product-page';
@@ -48,9 +48,10 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   const visitors: HtmlVisitor[] = [metadata, shell];
   for (const visitor of [links, images, stripper, storyMarks]) if (visitor) visitors.push(visitor);
   scanHtml(request.html, visitors);
-  const article = storyMarks !== undefined && (storyMarks.result(request.html) || hasStoryAddress(request.url));
 
   const outputs: ConvertedOutputs = { metadata: metadata.result() };
+  const article =
+    storyMarks !== undefined && (storyMarks.result(request.html, outputs.metadata) || hasStoryAddress(request.url));
   const page: PageFacts = { unrendered: shell.result() };
   if (formats.has('rawHtml')) outputs.rawHtml = request.html;
   if (links && formats.has('links')) outputs.links = links.result();
@@ -63,7 +64,7 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
       discussion,
       product,
       article,
-      openGraphArticle: !article && (storyMarks?.saysOpenGraphArticle() ?? false),
+      openGraphArticle: storyMarks !== undefined && !article && hasOpenGraphArticleType(outputs.metadata),
       pageUrl: request.url,
       writers: article ? declaredWriters(request.html) : [],
     });

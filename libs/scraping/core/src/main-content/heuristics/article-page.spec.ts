@@ -1,11 +1,13 @@
+import { MetadataCollector } from '../../metadata/extract-metadata';
 import { scanHtml } from '../../scan/html-scan';
 import { hasStoryAddress, StoryMarksProbe } from './article-page';
 
 /** Whether the page reads as an article, its marks read in one streaming pass as the conversion reads them. */
 function readsAsArticle(html: string): boolean {
   const probe = new StoryMarksProbe();
-  scanHtml(html, [probe]);
-  return probe.result(html);
+  const metadata = new MetadataCollector('https://example.com/');
+  scanHtml(html, [metadata, probe]);
+  return probe.result(html, metadata.result());
 }
 
 const page = (head: string, body: string, bodyClass = ''): string =>

@@ -1,3 +1,4 @@
+import type { PageMetadataFields } from '../../metadata/extract-metadata';
 import type { HtmlVisitor, TagAttributes } from '../../scan/html-scan';
 import { schemaTypeDeclaration } from '../../scan/schema-org';
 
@@ -43,14 +44,17 @@ export function hasStoryAddress(url: string): boolean {
   );
 }
 
+/** Whether the page's Open Graph type, as its metadata reads it, is "article". */
+export function hasOpenGraphArticleType(metadata: PageMetadataFields): boolean {
+  return [metadata['og:type']].flat().some((type) => type?.trim().toLowerCase() === 'article');
+}
+
 /**
- * Reads, during the conversion's one streaming pass, the marks a story's page carries: Open Graph's publication date
- * and type, the body's class, an `<article>`, a machine-readable date, a byline and a post's body. Listening to the
- * pass the page is parsed in anyway spares a search of the whole HTML for each mark.
+ * Reads, during the conversion's one streaming pass, the marks a story's page carries in its body: the body's class,
+ * an `<article>`, a machine-readable date, a byline and a post's body. Listening to the pass the page is parsed in
+ * anyway spares a search of the whole HTML for each mark; the marks in the head are the page's metadata.
  */
 export class StoryMarksProbe implements HtmlVisitor {
-  private publicationDate = false;
-  private openGraphArticle = false;
   private singlePostBody = false;
   private articleElement = false;
   private dated = false;
@@ -59,9 +63,6 @@ export class StoryMarksProbe implements HtmlVisitor {
 
   openTag(name: string, attributes: TagAttributes): void {
     switch (name) {
-      case 'meta':
-        this.readMeta(attributes);
-        break;
       case 'body':
         this.singlePostBody ||= SINGLE_POST_BODY_CLASS.test(attributes.class ?? '');
         break;
@@ -73,35 +74,22 @@ export class StoryMarksProbe implements HtmlVisitor {
         break;
     }
     const classes = attributes.class;
-    // The substring checks spare the patterns the many class lists that cannot match them.
     if (classes !== undefined) {
-      if (!this.byline && (classes.includes('uthor') || classes.includes('yline'))) {
-        this.byline = BYLINE_CLASS.test(classes);
-      }
-      if (!this.postBody && /ost|ntent|ody|ntry/.test(classes)) this.postBody = POST_BODY_CLASS.test(classes);
+      this.byline ||= BYLINE_CLASS.test(classes);
+      this.postBody ||= POST_BODY_CLASS.test(classes);
     }
     if (!this.byline && attributes.rel !== undefined) this.byline = AUTHOR_LINK.test(attributes.rel);
   }
 
-  private readMeta(attributes: TagAttributes): void {
-    const name = (attributes.property ?? attributes.name ?? '').toLowerCase();
-    if (name === 'article:published_time') this.publicationDate = true;
-    if (name === 'og:type' && attributes.content?.trim().toLowerCase() === 'article') this.openGraphArticle = true;
-  }
-
-  /** Whether the page's Open Graph type is "article", which alone does not make it one ({@link result}). */
-  saysOpenGraphArticle(): boolean {
-    return this.openGraphArticle;
-  }
-
   /**
-   * Whether the page `html` this probe read declares itself an article (schema.org in JSON-LD or microdata, or Open
-   * Graph's publication date), or carries a story's marks: a byline in a page with an `<article>` and a date, of Open
-   * Graph's type "article" (which WordPress's SEO plugins also write on plain pages, so not alone) or with a post's
-   * body, or a single post's body class. A story's links to the site's other stories are not content.
+   * Whether the page `html` this probe read, with its `metadata`, declares itself an article (schema.org in JSON-LD
+   * or microdata, or Open Graph's publication date), or carries a story's marks: a byline in a page with an
+   * `<article>` and a date, of Open Graph's type "article" (which WordPress's SEO plugins also write on plain pages,
+   * so not alone) or with a post's body, or a single post's body class. A story's links to the site's other stories
+   * are not content.
    */
-  result(html: string): boolean {
-    if (this.publicationDate || this.singlePostBody || declaresArticleType(html)) return true;
-    return this.byline && ((this.articleElement && this.dated) || this.openGraphArticle || this.postBody);
+  result(html: string, metadata: PageMetadataFields): boolean {
+    if (metadata.publishedTime !== undefined || this.singlePostBody || declaresArticleType(html)) return true;
+    return this.byline && ((this.articleElement && this.dated) || hasOpenGraphArticleType(metadata) || this.postBody);
   }
 }
