@@ -17,6 +17,22 @@ const DOCUMENTS_PER_WINDOW = 100;
 
 let host: HostWindow | undefined;
 
+/**
+ * The items of a live HTMLCollection, its length read once. jsdom answers every read of a collection's `length` by
+ * first looking for an element with that id or name, a scan of the whole collection, and the array iterator jsdom
+ * gives collections reads `length` again before each step: `Array.from(collection)`, which Readability's tag lookups
+ * go through, and `for...of` cost the square of the collection's size. A collection that shrinks meanwhile ends the
+ * iteration where it now ends; elements added meanwhile are not visited (no caller adds any while iterating).
+ */
+function* itemsOnce(this: HTMLCollection): Generator<Element, void, undefined> {
+  const length = this.length;
+  for (let index = 0; index < length; index += 1) {
+    const item = this[index];
+    if (item === undefined) return;
+    yield item;
+  }
+}
+
 function createHostWindow(): HostWindow {
   // No `runScripts` and no `resources`: jsdom neither executes nor fetches anything.
   const { window } = new JSDOM('');
@@ -29,6 +45,7 @@ function createHostWindow(): HostWindow {
   for (const prototype of [window.Element.prototype, window.Document.prototype, window.DocumentFragment.prototype]) {
     Object.defineProperty(prototype, 'querySelectorAll', { value: undefined });
   }
+  Object.defineProperty(window.HTMLCollection.prototype, Symbol.iterator, { value: itemsOnce });
   return { window, querySelectorAll, documents: 0 };
 }
 
