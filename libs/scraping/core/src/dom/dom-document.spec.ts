@@ -30,4 +30,17 @@ describe('live collections of a parsed document', () => {
     // collection would skip it too; what matters is that no step yields a missing item.
     expect(visited).toEqual(['One', 'Three']);
   });
+
+  it('read their length once: an element added while a collection is iterated is not visited', () => {
+    const visited = withDocument(html, (document) => {
+      const seen: string[] = [];
+      for (const paragraph of document.body.getElementsByTagName('p')) {
+        seen.push(paragraph.textContent ?? '');
+        if (seen.length === 1) document.body.append(document.createElement('p'));
+      }
+      return seen;
+    });
+    // jsdom's own iterator reads the length again before each step (and scans the collection to do it).
+    expect(visited).toEqual(['One', 'Two', 'Three', 'Four']);
+  });
 });
