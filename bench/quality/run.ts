@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
+import { builtCheckout, sampleCpu, summariseCpu } from './cpu-against';
 import { type Half, type PageTruth, QualityDataset } from './dataset';
 import { apiMode, type ExtractionMode, inProcessMode, readabilityReferenceMode } from './extract';
 import { countWords, markdownToText, scorePage } from './score';
@@ -15,7 +16,11 @@ const USAGE = `npm run bench:quality -- <dataset folder> [options]
   --every <n>        only every n-th page (a quick sample that keeps the mix of types)
   --ids <ids>        only these pages (comma-separated ids), e.g. the pages a rule can touch, to compare with --json
   --worst <n>        how many of the worst pages to list (default 15)
-  --json <file>      write every page's scores to this file, to compare runs page by page`;
+  --json <file>      write every page's scores to this file, to compare runs page by page
+  --against <dir>    instead of scoring, compare the CPU per page of this build with the build of another checkout
+                     (its folder, built with npm run build), as ratios taken in one run, and count the pages whose
+                     markdown differs; --type, --half, --every and --ids choose the pages as for scoring
+  --rounds <n>       rounds of --against over the chosen pages (default 3)`;
 
 async function scorePageWith(mode: ExtractionMode, truth: PageTruth): Promise<PageResult> {
   const page = { id: truth.id, url: truth.url, pageType: truth.pageType, half: truth.half };
@@ -60,6 +65,27 @@ async function scoreAll(modes: readonly ExtractionMode[], truths: readonly PageT
   return results;
 }
 
+/** `--against`: CPU per page of this build over another checkout's, per round, on the chosen pages. */
+async function compareCpuAgainst(
+  folder: string,
+  truths: readonly PageTruth[],
+  against: string,
+  rounds: number,
+): Promise<void> {
+  const root = builtCheckout(against);
+  if (root === undefined) {
+    process.stderr.write(`--against takes the folder of a built checkout (tools/register-paths.js and dist/)\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const samples = await sampleCpu(truths, folder, root, rounds);
+  process.stdout.write(
+    `CPU per page of this build / ${root}, ${truths.length} pages of ${folder}, ${rounds} rounds, ` +
+      `${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version}\n\n` +
+      `${summariseCpu(samples)}\n`,
+  );
+}
+
 /**
  * `npm run bench:quality -- <folder>`: main-content quality of the markdown pipeline on a WCXB-style dataset,
  * scored with the dataset's bag-of-words metric, per page type, with the time per page.
@@ -77,6 +103,8 @@ async function main(): Promise<void> {
       ids: { type: 'string' },
       worst: { type: 'string', default: '15' },
       json: { type: 'string' },
+      against: { type: 'string' },
+      rounds: { type: 'string', default: '3' },
     },
   });
   const folder = positionals[0];
@@ -100,6 +128,10 @@ async function main(): Promise<void> {
   const truths = dataset
     .truths(values.type, values.half)
     .filter((truth, index) => index % every === 0 && (ids === undefined || ids.has(truth.id)));
+  if (values.against !== undefined) {
+    await compareCpuAgainst(folder, truths, values.against, Math.max(1, Number(values.rounds)));
+    return;
+  }
   const mode = values.api ? await apiMode(dataset) : inProcessMode(dataset);
   const modes = values.reference ? [mode, readabilityReferenceMode(dataset)] : [mode];
   let results: PageResult[];
