@@ -48,6 +48,13 @@ function longestRun(text: string, char: string): number {
   return longest;
 }
 
+/** A `<pre>` as a fenced code block, fenced longer than any run of backticks in it, with its language if named. */
+export function fencedCode(pre: HTMLElement): string {
+  const code = preformattedText(pre).replace(/\n$/, '');
+  const fence = '`'.repeat(Math.max(3, longestRun(code, '`') + 1));
+  return `\n\n${fence}${codeLanguage(pre)}\n${code}\n${fence}\n\n`;
+}
+
 function oneLine(markdown: string): string {
   return markdown.replace(/\s*\n+\s*/g, ' ').trim();
 }
@@ -81,11 +88,7 @@ export function addContentRules(service: TurndownService, options: MarkdownRuleO
 
   service.addRule('codeBlock', {
     filter: 'pre',
-    replacement: (_content, node) => {
-      const code = preformattedText(node).replace(/\n$/, '');
-      const fence = '`'.repeat(Math.max(3, longestRun(code, '`') + 1));
-      return `\n\n${fence}${codeLanguage(node)}\n${code}\n${fence}\n\n`;
-    },
+    replacement: (_content, node) => fencedCode(node),
   });
 
   service.addRule('listItem', {

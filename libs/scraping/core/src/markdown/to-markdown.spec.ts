@@ -37,6 +37,32 @@ describe('htmlToMarkdown', () => {
     expect(markdown('<h2>First<br>second</h2><h3> </h3><p>text</p>')).toBe('## First second\n\ntext');
   });
 
+  it.each([
+    [
+      "Hugo's Chroma",
+      '<table class="lntable"><tr><td class="lntd"><pre class="chroma"><code><span class="lnt"><a href="#hl-0-1">1</a>\n' +
+        '</span><span class="lnt">2\n</span></code></pre></td><td class="lntd"><pre class="chroma"><code ' +
+        'class="language-c" data-lang="c"><span class="line">int a = 1;\n</span><span class="line">return a;\n' +
+        '</span></code></pre></td></tr></table>',
+      '```c\nint a = 1;\nreturn a;\n```',
+    ],
+    [
+      "Pygments'",
+      '<table class="highlighttable"><tbody><tr><td class="linenos"><div class="linenodiv"><pre>1\n2</pre></div></td>' +
+        '<td class="code"><div class="highlight"><pre><span>x = 1</span>\nprint(x)\n</pre></div></td></tr></tbody></table>',
+      '```\nx = 1\nprint(x)\n```',
+    ],
+  ])("turns %s code table with a gutter of line numbers into the code's fenced block", (_highlighter, html, code) => {
+    expect(markdown(`<p>Before</p>${html}<p>After</p>`)).toBe(`Before\n\n${code}\n\nAfter`);
+  });
+
+  it('keeps a table of one row whose first cell holds numbers but is no gutter of line numbers as a table', () => {
+    const html = '<table><tr><td><pre>1\n2</pre></td><td><pre>a</pre></td><td>third</td></tr></table>';
+    expect(markdown(html)).toContain('| third |');
+    const numbered = '<table><tr><td><pre>1 apple\n2 pears</pre></td><td><pre>x = 1</pre></td></tr></table>';
+    expect(markdown(numbered)).toContain('1 apple');
+  });
+
   it('does not escape ordinary prose', () => {
     expect(markdown('<p>Call get_user_id() on [1] item * 2</p>')).toBe('Call get_user_id() on [1] item * 2');
   });

@@ -2,6 +2,7 @@ import TurndownService from 'turndown';
 import { splitForMarkdown } from './markdown-chunks';
 import { addDefinitionListRules } from './markdown-definition-lists';
 import { escapeMarkdownText } from './markdown-escape';
+import { addNumberedCodeRules } from './markdown-numbered-code';
 import { addContentRules, type MarkdownRuleOptions } from './markdown-rules';
 import { addTableRules } from './markdown-tables';
 
@@ -27,6 +28,8 @@ function converter(options: MarkdownRuleOptions): TurndownService {
     service.escape = escapeMarkdownText;
     addContentRules(service, options);
     addTableRules(service);
+    // After the table rules, so that it is tried before them (turndown tries the last added rule first).
+    addNumberedCodeRules(service);
     addDefinitionListRules(service);
     converters.set(options.removeBase64Images, service);
   }
