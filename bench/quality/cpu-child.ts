@@ -35,7 +35,7 @@ function serve(folder: string): void {
       removeBase64Images: true,
     });
     const used = process.cpuUsage(start);
-    // Builds before 2026-11 returned the outputs themselves; the baselines of older issues are such builds.
+    // Builds before 50c6098 returned the outputs themselves, and the baselines of older issues are such builds.
     const { markdown } = (converted.outputs ?? converted) as { markdown?: string };
     const digest = createHash('sha256')
       .update(markdown ?? '')

@@ -129,7 +129,13 @@ async function main(): Promise<void> {
     .truths(values.type, values.half)
     .filter((truth, index) => index % every === 0 && (ids === undefined || ids.has(truth.id)));
   if (values.against !== undefined) {
-    await compareCpuAgainst(folder, truths, values.against, Math.max(1, Number(values.rounds)));
+    const rounds = Number(values.rounds);
+    if (!Number.isInteger(rounds) || rounds < 1) {
+      process.stderr.write(`--rounds takes a whole number of at least 1\n${USAGE}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    await compareCpuAgainst(folder, truths, values.against, rounds);
     return;
   }
   const mode = values.api ? await apiMode(dataset) : inProcessMode(dataset);
