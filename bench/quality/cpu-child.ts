@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { convertHtml } from '@wh/scraping/core';
 import { QualityDataset } from './dataset';
+import { scoredConversion } from './scored-conversion';
 
 /** A page the parent asks this process to convert. */
 export interface CpuRequest {
@@ -25,15 +26,7 @@ function serve(folder: string): void {
   process.on('message', (request: CpuRequest) => {
     const html = dataset.html(request.id);
     const start = process.cpuUsage();
-    const converted = convertHtml({
-      html,
-      url: request.url,
-      formats: ['markdown'],
-      onlyMainContent: true,
-      includeTags: [],
-      excludeTags: [],
-      removeBase64Images: true,
-    });
+    const converted = convertHtml(scoredConversion(html, request.url));
     const used = process.cpuUsage(start);
     // Builds before 50c6098 returned the outputs themselves, and the baselines of older issues are such builds.
     const { markdown } = (converted.outputs ?? converted) as { markdown?: string };

@@ -6,6 +6,7 @@ import TurndownService from 'turndown';
 import { convertHtml } from '@wh/scraping/core';
 import { callApi, provideInfrastructure, startStack } from '@wh/testing';
 import type { QualityDataset } from './dataset';
+import { scoredConversion } from './scored-conversion';
 
 /** Markdown of one page and the milliseconds it took. */
 export interface Extraction {
@@ -33,15 +34,7 @@ export function inProcessMode(dataset: QualityDataset): ExtractionMode {
     extract: async (id, url) => {
       const html = dataset.html(id);
       const start = process.cpuUsage();
-      const { markdown } = convertHtml({
-        html,
-        url,
-        formats: ['markdown'],
-        onlyMainContent: true,
-        includeTags: [],
-        excludeTags: [],
-        removeBase64Images: true,
-      }).outputs;
+      const { markdown } = convertHtml(scoredConversion(html, url)).outputs;
       return { markdown: markdown ?? '', ms: cpuMs(start) };
     },
     close: async () => undefined,
