@@ -87,6 +87,17 @@ describe('convertHtml', () => {
     expect(markdown).toContain('\n## Where to see them\n');
   });
 
+  it("keeps an article's headings whose class calls them a section's header", () => {
+    const html = `<title>Seals</title><article><h1>Seals</h1><p>${LONG_TEXT.repeat(3)}</p>
+      <h2 class="section-header">Where to see them</h2>
+      <p>The sandbanks off the northern coast are the best place, reached by boat from the harbour in an hour.</p>
+      <h3 class="header-anchor-post">When to go</h3>
+      <p>Pups are born in June and July; in those weeks the colonies are closed to boats to keep them calm.</p></article>`;
+    const markdown = convert(html).outputs.markdown ?? '';
+    expect(markdown).toContain('\n## Where to see them\n');
+    expect(markdown).toContain('\n### When to go\n');
+  });
+
   it('keeps a data: image in markdown unless asked to remove it', () => {
     const html = `<p>${LONG_TEXT}<img src="data:image/png;base64,iVBORw0KGgo=" alt="Chart"></p>`;
     expect(convert(html).outputs.markdown).toContain('![Chart](data:image/png;base64,iVBORw0KGgo=)');

@@ -56,6 +56,13 @@ describe('isUnlikelyByName', () => {
     expect(isUnlikelyByName('div', { id: 'social-links' }, ['body'])).toBe(true);
   });
 
+  it("does not read a heading's class calling it a block's header as the page's header", () => {
+    expect(isUnlikelyByName('h2', { class: 'section-header' }, ['body', 'div'])).toBe(false);
+    expect(isUnlikelyByName('h3', { class: 'header-anchor-post' }, ['body', 'div'])).toBe(false);
+    expect(isUnlikelyByName('h3', { class: 'header-anchor-post sidebar' }, ['body', 'div'])).toBe(true);
+    expect(isUnlikelyByName('div', { class: 'section-header' }, ['body'])).toBe(true);
+  });
+
   it('never names a table, whatever its class says', () => {
     expect(isUnlikelyByName('table', { class: 'wikitable sticky-header' }, ['body', 'div'])).toBe(false);
   });

@@ -29,6 +29,9 @@ const EXEMPT = new Set(['html', 'body']);
 // what the heading says, not what kind of block it is. Readability reads it as a name and drops the heading, then may put
 // it back when it retries without that test; a heading dropped here never comes back.
 const HEADINGS = new Set(HEADING_TAGS);
+// A heading's class that calls it the header of its block ("section-header", "recipe__tips-header") says what a heading
+// is, the title of what follows; Readability reads "header" as the page's header and drops the heading with its text.
+const HEADER_CLASS_WORDS = /\S*header\S*/gi;
 
 function isInvisible(name: string, attributes: TagAttributes, controlled: boolean): boolean {
   // A tab panel, or any panel labelled by the control that opens it (an accordion's answer, a collapsed section), is
@@ -88,11 +91,18 @@ export function isUnlikelyByName(
   // A data table is content whatever its class says ("sticky-header" is how it scrolls); Readability still judges it in
   // its own pass, and the text-dense region keeps it when Readability's reading leaves it out.
   if (name === 'a' || name === 'table' || EXEMPT.has(name)) return false;
-  const names = HEADINGS.has(name) ? (attributes.class ?? '') : `${attributes.class ?? ''} ${attributes.id ?? ''}`;
+  const names = HEADINGS.has(name)
+    ? headingClassForReadability(attributes.class ?? '')
+    : `${attributes.class ?? ''} ${attributes.id ?? ''}`;
   const matchString = discussionPage ? names.replace(DISCUSSION_WORDS, ' ') : names;
   return (
     UNLIKELY_CANDIDATES.test(matchString) &&
     !MAYBE_CANDIDATE.test(matchString) &&
     !hasNearAncestor(ancestors, ['table', 'code'])
   );
+}
+
+/** A heading's class as the copy given to Readability carries it: without the words that name it a block's header. */
+export function headingClassForReadability(className: string): string {
+  return className.replace(HEADER_CLASS_WORDS, '').replace(/\s+/g, ' ').trim();
 }

@@ -121,6 +121,12 @@ describe('stripNonContent', () => {
     );
   });
 
+  it("gives Readability a heading's class without the words that call it a block's header, with the pre-filter", () => {
+    const html = '<h2 class="recipe__tips-header lead">Tips</h2><div class="card-header">c</div>';
+    expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe('<h2 class="lead">Tips</h2>');
+    expect(stripNonContent(html, OPTIONS)).toBe(html);
+  });
+
   it('keeps the panels of an accordion whose buttons name them, though they are hidden from screen readers', () => {
     const html =
       '<button aria-controls="guide-1" aria-expanded="false">How to choose</button>' +

@@ -11,7 +11,12 @@ import { srcsetUrls } from '../scan/srcset';
 import { isCallToAction } from './call-to-action';
 import { formFieldMark } from './form-fields';
 import { mayHoldContent, NamedBlocks } from './named-content-block';
-import { isDroppedByReadability, isNavigationOrAside, isUnlikelyByName } from './readability-prefilter';
+import {
+  headingClassForReadability,
+  isDroppedByReadability,
+  isNavigationOrAside,
+  isUnlikelyByName,
+} from './readability-prefilter';
 import { isScreenReaderText } from './screen-reader-text';
 import { placeholderMark, placeStreamedSegments, segmentMarks, SuspenseBoundaries } from './streamed-segments';
 
@@ -419,6 +424,9 @@ export class NonContentStripper implements HtmlVisitor {
       if (this.options.keepAllAttributes || KEPT_ATTRIBUTES.has(attribute)) kept[attribute] = value;
     }
     if (!this.options.keepAllAttributes) Object.assign(kept, questionAndAnswerMicrodata(attributes));
+    if (this.options.mainContentPrefilter && HEADINGS.has(name) && kept.class !== undefined) {
+      kept.class = headingClassForReadability(kept.class);
+    }
     if (name === 'img') {
       const src = imageSource(attributes);
       if (src !== undefined) kept.src = src;
