@@ -98,6 +98,15 @@ describe('convertHtml', () => {
     expect(markdown).toContain('\n### When to go\n');
   });
 
+  it('keeps the text of elements whose utility classes say "extra" of their weight or spacing', () => {
+    const html = `<title>Seals</title><article><h1>Seals</h1><p>${LONG_TEXT.repeat(3)}</p>
+      <div class="leading-extra-tight"><p>Pups are born in June and July; in those weeks the colonies are closed to boats.</p>
+      <p class="font-extrabold">Keep at least fifty metres from a resting seal.</p></div></article>`;
+    const markdown = convert(html).outputs.markdown ?? '';
+    expect(markdown).toContain('colonies are closed to boats');
+    expect(markdown).toContain('Keep at least fifty metres');
+  });
+
   it('keeps a data: image in markdown unless asked to remove it', () => {
     const html = `<p>${LONG_TEXT}<img src="data:image/png;base64,iVBORw0KGgo=" alt="Chart"></p>`;
     expect(convert(html).outputs.markdown).toContain('![Chart](data:image/png;base64,iVBORw0KGgo=)');

@@ -63,6 +63,14 @@ describe('isUnlikelyByName', () => {
     expect(isUnlikelyByName('div', { class: 'section-header' }, ['body'])).toBe(true);
   });
 
+  it('does not read utility classes that weigh or space text ("font-extrabold") as extras beside the content', () => {
+    expect(isUnlikelyByName('p', { class: 'text-xl font-extrabold' }, ['body', 'div'])).toBe(false);
+    expect(isUnlikelyByName('div', { class: 'leading-extra-tight' }, ['body'])).toBe(false);
+    expect(isUnlikelyByName('span', { class: 'summary-item__dek--extra-spacing' }, ['body', 'div'])).toBe(false);
+    expect(isUnlikelyByName('div', { class: 'extra-links' }, ['body'])).toBe(true);
+    expect(isUnlikelyByName('div', { class: 'font-extrabold sidebar' }, ['body'])).toBe(true);
+  });
+
   it('never names a table, whatever its class says', () => {
     expect(isUnlikelyByName('table', { class: 'wikitable sticky-header' }, ['body', 'div'])).toBe(false);
   });

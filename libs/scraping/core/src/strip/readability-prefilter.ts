@@ -32,6 +32,9 @@ const HEADINGS = new Set(HEADING_TAGS);
 // A heading's class that calls it the header of its block ("section-header", "recipe__tips-header") says what a heading
 // is, the title of what follows; Readability reads "header" as the page's header and drops the heading with its text.
 const HEADER_CLASS_WORDS = /\S*header\S*/gi;
+// Utility classes that weigh, size or space text ("font-extrabold", "leading-extra-tight", "a-spacing-extra-large") say
+// how it looks; Readability reads their "extra" as a block of extras beside the content and drops the text.
+const STYLE_EXTRA_WORDS = /\S*extra[-_]?(?:bold|light|tight|wide|widest|loose|spacing|space|padding)\S*/gi;
 
 function isInvisible(name: string, attributes: TagAttributes, controlled: boolean): boolean {
   // A tab panel, or any panel labelled by the control that opens it (an accordion's answer, a collapsed section), is
@@ -91,9 +94,8 @@ export function isUnlikelyByName(
   // A data table is content whatever its class says ("sticky-header" is how it scrolls); Readability still judges it in
   // its own pass, and the text-dense region keeps it when Readability's reading leaves it out.
   if (name === 'a' || name === 'table' || EXEMPT.has(name)) return false;
-  const names = HEADINGS.has(name)
-    ? headingClassForReadability(attributes.class ?? '')
-    : `${attributes.class ?? ''} ${attributes.id ?? ''}`;
+  const className = classForReadability(name, attributes.class ?? '');
+  const names = HEADINGS.has(name) ? className : `${className} ${attributes.id ?? ''}`;
   const matchString = discussionPage ? names.replace(DISCUSSION_WORDS, ' ') : names;
   return (
     UNLIKELY_CANDIDATES.test(matchString) &&
@@ -102,7 +104,11 @@ export function isUnlikelyByName(
   );
 }
 
-/** A heading's class as the copy given to Readability carries it: without the words that name it a block's header. */
-export function headingClassForReadability(className: string): string {
-  return className.replace(HEADER_CLASS_WORDS, '').replace(/\s+/g, ' ').trim();
+/**
+ * An element's class as the copy given to Readability carries it: without the words that say how its text looks, and
+ * on a heading without those that name it a block's header.
+ */
+export function classForReadability(name: string, className: string): string {
+  const unstyled = className.replace(STYLE_EXTRA_WORDS, '');
+  return (HEADINGS.has(name) ? unstyled.replace(HEADER_CLASS_WORDS, '') : unstyled).replace(/\s+/g, ' ').trim();
 }

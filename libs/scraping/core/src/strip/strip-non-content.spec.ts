@@ -121,9 +121,13 @@ describe('stripNonContent', () => {
     );
   });
 
-  it("gives Readability a heading's class without the words that call it a block's header, with the pre-filter", () => {
-    const html = '<h2 class="recipe__tips-header lead">Tips</h2><div class="card-header">c</div>';
-    expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe('<h2 class="lead">Tips</h2>');
+  it("gives Readability classes without words that only style text, nor a heading's calling it a header", () => {
+    const html =
+      '<h2 class="recipe__tips-header lead">Tips</h2><div class="card-header">c</div>' +
+      '<p class="font-extrabold note">Bold</p>';
+    expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe(
+      '<h2 class="lead">Tips</h2><p class="note">Bold</p>',
+    );
     expect(stripNonContent(html, OPTIONS)).toBe(html);
   });
 

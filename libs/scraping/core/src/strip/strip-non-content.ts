@@ -12,7 +12,7 @@ import { isCallToAction } from './call-to-action';
 import { formFieldMark } from './form-fields';
 import { mayHoldContent, NamedBlocks } from './named-content-block';
 import {
-  headingClassForReadability,
+  classForReadability,
   isDroppedByReadability,
   isNavigationOrAside,
   isUnlikelyByName,
@@ -424,9 +424,8 @@ export class NonContentStripper implements HtmlVisitor {
       if (this.options.keepAllAttributes || KEPT_ATTRIBUTES.has(attribute)) kept[attribute] = value;
     }
     if (!this.options.keepAllAttributes) Object.assign(kept, questionAndAnswerMicrodata(attributes));
-    if (this.options.mainContentPrefilter && HEADINGS.has(name) && kept.class !== undefined) {
-      kept.class = headingClassForReadability(kept.class);
-    }
+    if (this.options.mainContentPrefilter && kept.class !== undefined)
+      kept.class = classForReadability(name, kept.class);
     if (name === 'img') {
       const src = imageSource(attributes);
       if (src !== undefined) kept.src = src;
