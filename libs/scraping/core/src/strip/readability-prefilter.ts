@@ -65,8 +65,20 @@ function hasNearAncestor(ancestors: readonly string[], names: readonly string[])
  */
 export function isDroppedByReadability(name: string, attributes: TagAttributes, controlled = false): boolean {
   if (EXEMPT.has(name)) return false;
-  if (ALWAYS_CLEANED.has(name) || isInvisible(name, attributes, controlled)) return true;
-  return isNavigationOrAside(name, attributes);
+  return ALWAYS_CLEANED.has(name) || isHiddenOrNavigation(name, attributes, controlled);
+}
+
+/**
+ * Whether Readability would remove this element for its visibility or its role, whatever its name: the part of
+ * {@link isDroppedByReadability} that still holds for an element the pre-filter copies where Readability would not.
+ */
+export function isHiddenOrNavigation(name: string, attributes: TagAttributes, controlled = false): boolean {
+  return isInvisible(name, attributes, controlled) || isNavigationOrAside(name, attributes);
+}
+
+/** Whether an element is an accordion's or a disclosure's control: a button that says whether its panel is open. */
+export function isDisclosureButton(name: string, attributes: TagAttributes): boolean {
+  return name === 'button' && attributes['aria-expanded'] !== undefined;
 }
 
 /**

@@ -68,6 +68,18 @@ describe('stripNonContent', () => {
     expect(stripNonContent(html, OPTIONS)).toContain('<h3><button>When does it open?</button></h3>');
   });
 
+  it("keeps an accordion header's heading without its button with the pre-filter, and drops other buttons whole", () => {
+    const html =
+      '<h3><button aria-expanded="false">When does it open?</button></h3><div>At six.</div>' +
+      '<button aria-expanded="true"><div><h3>Is it open on Sundays?</h3></div><span>+</span></button><div>Yes.</div>' +
+      '<button aria-expanded="false">Show more</button><button>Buy</button>' +
+      '<button aria-expanded="false" hidden><h3>Hidden</h3></button>';
+    expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe(
+      '<h3>When does it open?</h3><div>At six.</div><div><h3>Is it open on Sundays?</h3></div><span>+</span>' +
+        '<div>Yes.</div>',
+    );
+  });
+
   it('keeps every attribute but style and handlers when user selectors may need them', () => {
     const html = '<div data-role="share" style="x" onmouseover="y" aria-label="Share">S</div>';
     expect(stripNonContent(html, { ...OPTIONS, keepAllAttributes: true })).toBe(

@@ -13,7 +13,9 @@ import { formFieldMark } from './form-fields';
 import { mayHoldContent, NamedBlocks } from './named-content-block';
 import {
   classForReadability,
+  isDisclosureButton,
   isDroppedByReadability,
+  isHiddenOrNavigation,
   isNavigationOrAside,
   isUnlikelyByName,
 } from './readability-prefilter';
@@ -206,8 +208,9 @@ export class NonContentStripper implements HtmlVisitor {
   private readonly controlledIds = new Set<string>();
   // Depth of the open element marked up as a question or an answer, 0 outside one.
   private questionOrAnswerDepth = 0;
-  // In a whole-page reading: the open disclosure button not yet seen to hold a heading (where its start tag went in the
-  // output, and its depth), and the depths of the open ones copied without their tags (see `unwrapDisclosureButton`).
+  // The open disclosure button not yet seen to hold a heading (where its start tag went in the output, or where its
+  // text began when its tag is left out, and its depth), and the depths of the open ones copied without their tags
+  // (see `unwrapDisclosureButton`).
   private openDisclosure: { outputIndex: number; depth: number } | undefined;
   private readonly unwrappedButtonDepths: number[] = [];
 
@@ -307,17 +310,18 @@ export class NonContentStripper implements HtmlVisitor {
       return;
     }
     const depth = this.openElements.length + 1;
-    if (this.openDisclosure?.depth === depth) this.openDisclosure = undefined;
+    if (this.openDisclosure?.depth === depth) {
+      // With the pre-filter, a button that held no heading goes as Readability would take it: its text too.
+      if (this.options.mainContentPrefilter) this.truncateOutput(this.openDisclosure.outputIndex);
+      this.openDisclosure = undefined;
+    }
     const unwrapped = this.unwrappedButtonDepths.at(-1) === depth;
     if (unwrapped) this.unwrappedButtonDepths.pop();
     if (PREFORMATTED.has(name) && this.preformattedDepth > 0) this.preformattedDepth -= 1;
     if (name === 'a' && this.linkDepth > 0) this.linkDepth -= 1;
     if (HEADINGS.has(name) && this.headingDepth > 0) this.headingDepth -= 1;
     if (name === 'noscript' && this.noscript?.depth === this.openElements.length + 1) {
-      if (this.noscript.textChars < NOSCRIPT_MIN_TEXT_CHARS) {
-        this.output.length = this.noscript.outputStart;
-        this.namedBlocks.truncate(this.noscript.outputStart);
-      }
+      if (this.noscript.textChars < NOSCRIPT_MIN_TEXT_CHARS) this.truncateOutput(this.noscript.outputStart);
       this.noscript = undefined;
       return;
     }
@@ -335,6 +339,12 @@ export class NonContentStripper implements HtmlVisitor {
   comment(data: string): void {
     const mark = this.suspenseBoundaries.markFor(data);
     if (mark !== undefined && this.droppedFrom < 0) this.output.push(mark);
+  }
+
+  /** Takes back what was copied since `outputStart`. */
+  private truncateOutput(outputStart: number): void {
+    this.output.length = outputStart;
+    this.namedBlocks.truncate(outputStart);
   }
 
   /** Ends the line of preformatted text in progress, if any: a line's block after a finished line adds no blank one. */
@@ -361,6 +371,8 @@ export class NonContentStripper implements HtmlVisitor {
       return this.options.dropNavigation && isNavigationOrAside(name, attributes) ? 'drop' : 'keep';
     }
     const controlled = attributes.id !== undefined && this.controlledIds.has(attributes.id);
+    // Kept until it turns out to hold a heading or not (see `unwrapDisclosureButton`).
+    if (isDisclosureButton(name, attributes) && !isHiddenOrNavigation(name, attributes, controlled)) return 'keep';
     if (
       isDroppedByReadability(name, attributes, controlled) ||
       isCallToAction(name, attributes) ||
@@ -377,23 +389,29 @@ export class NonContentStripper implements HtmlVisitor {
 
   /**
    * Copies a disclosure button without its tags: returns whether the element just opened is one whose start tag is left
-   * out, and takes out the start tag of the button around it when that one turns out to hold a heading. In a whole-page reading the hidden panels of an
-   * accordion are kept, and Readability drops buttons: the header's button (`<h3><button aria-expanded>` in the WAI-ARIA
-   * pattern, or a button holding the heading) would leave a FAQ's answers without their questions. The pre-filtered
-   * reading drops both, so it is left as it is.
+   * out, and takes out the start tag of the button around it when that one turns out to hold a heading. Readability
+   * drops buttons: the header's button (`<h3><button aria-expanded>` in the WAI-ARIA pattern, or a button holding the
+   * heading) would leave a FAQ's answers without their questions. With the pre-filter the button's tags are always left
+   * out, and its text goes again when it ends without a heading in it (`endTag`): a "Show more" is no question.
    */
   private unwrapDisclosureButton(name: string, attributes: TagAttributes): boolean {
-    if (!this.options.dropNavigation) return false;
+    const prefiltered = this.options.mainContentPrefilter;
+    if (!this.options.dropNavigation && !prefiltered) return false;
     const depth = this.openElements.length;
-    if (name === 'button' && attributes['aria-expanded'] !== undefined) {
+    if (isDisclosureButton(name, attributes)) {
       if (HEADINGS.has(this.openElements.at(-2) ?? '')) {
         this.unwrappedButtonDepths.push(depth);
         return true;
       }
       this.openDisclosure = { outputIndex: this.output.length, depth };
-      return false;
+      if (prefiltered) this.unwrappedButtonDepths.push(depth);
+      return prefiltered;
     }
     if (this.openDisclosure && HEADINGS.has(name)) {
+      if (prefiltered) {
+        this.openDisclosure = undefined;
+        return false;
+      }
       this.output[this.openDisclosure.outputIndex] = '';
       this.unwrappedButtonDepths.push(this.openDisclosure.depth);
       this.openDisclosure = undefined;
