@@ -107,6 +107,19 @@ describe('convertHtml', () => {
     expect(markdown).toContain('Keep at least fifty metres');
   });
 
+  it("keeps an FAQ's questions whose title bars wrap each heading with an icon in a disclosure button", () => {
+    const question = (n: number, text: string) =>
+      `<div class="faq-title"><button aria-expanded="${n === 1}" aria-controls="a${n}"><div class="title">` +
+      `<h3>${text}</h3><div class="chevron"></div></div></button></div>`;
+    const html = `<title>Seals</title><article><h1>Seals</h1><p>${LONG_TEXT.repeat(3)}</p><h2>Questions</h2>
+      <div class="faq">${question(1, 'Can I swim with them?')}<div id="a1"><p>No: keep at least fifty metres from a
+      resting seal, in the water as on the sand.</p></div>${question(2, 'When are pups born?')}<div id="a2"><p>In June
+      and July, when the colonies are closed to boats to keep them calm.</p></div></div></article>`;
+    const markdown = convert(html).outputs.markdown ?? '';
+    expect(markdown).toContain('\n### Can I swim with them?\n\nNo: keep at least fifty metres');
+    expect(markdown).toContain('\n### When are pups born?\n\nIn June');
+  });
+
   it('keeps a data: image in markdown unless asked to remove it', () => {
     const html = `<p>${LONG_TEXT}<img src="data:image/png;base64,iVBORw0KGgo=" alt="Chart"></p>`;
     expect(convert(html).outputs.markdown).toContain('![Chart](data:image/png;base64,iVBORw0KGgo=)');

@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { visibleChars } from '../dom/text-measure';
+import { keepWrappedHeadings } from './heading-wrappers';
 
 // Less visible text than this (and no image) means Readability settled on a fragment such as a byline or a
 // caption, not on the page's content.
@@ -57,15 +58,16 @@ export function readabilityArticle(document: Document): ReadabilityArticle | und
   document.title = UNMATCHABLE_TITLE;
   markTopHeadings(document);
   keepBylines(document);
-  const article = new Readability<Element>(document, {
+  const reader = new Readability<Element>(document, {
     // The element itself: serialising to a string only for it to be parsed again would waste the saved time.
     serializer: (node) => node as Element,
     // Classes carry code block languages (language-ts) through to markdown.
     keepClasses: true,
     // JSON-LD scripts were stripped before parsing; there is nothing to look for.
     disableJSONLD: true,
-  }).parse();
-  const content = article?.content;
+  });
+  keepWrappedHeadings(reader);
+  const content = reader.parse()?.content;
   if (!content) return undefined;
   const chars = visibleChars(content);
   if (chars < MIN_MAIN_CONTENT_CHARS && content.getElementsByTagName('img').length === 0) return undefined;

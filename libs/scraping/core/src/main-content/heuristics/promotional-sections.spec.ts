@@ -105,6 +105,7 @@ describe('promotional sections', () => {
     "What's trending in baking",
     'You may also be interested in',
     'Share this recipe',
+    'Share this:',
     'Sign up for our weekly newsletter',
     'This story is funded by readers like you',
     'Notify me when back in stock',
@@ -121,6 +122,7 @@ describe('promotional sections', () => {
     'About the author',
     'Related work on fermentation',
     'Take the next step',
+    'Share this knowledge with your team',
   ])('leaves "%s" and its section alone', (phrase) => {
     const body = `${paragraph('crumb')}<section><h3>${phrase}</h3><p>Rye loaves</p></section>`;
     expect(afterRemoval(body)).toBe(body);

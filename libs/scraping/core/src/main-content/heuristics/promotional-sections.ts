@@ -5,8 +5,8 @@ import { CLOSING_TITLE } from './closing-sections';
 import { isWholeLine, removeSectionOpenedBy } from './headed-sections';
 
 // A share bar's label heads its buttons only, which are gone by now (icons without text): at the top of a post, what
-// follows it is the post.
-const SHARE_PHRASES = ['share this (?:recipe|post|article|story)', 'pin (?:this |it )?for later'];
+// follows it is the post. "Share this:" alone is Jetpack's.
+const SHARE_PHRASES = ['share this(?: (?:recipe|post|article|story)|(?=[\\s:!.…]*$))', 'pin (?:this |it )?for later'];
 const SHARE_LABEL = new RegExp(`^(?:${SHARE_PHRASES.join('|')})`, 'i');
 // Headings that introduce what the site offers next rather than what the page says: related posts and products,
 // "you may also like", "customers also viewed"; and its calls to the reader: share, pin, join the newsletter, follow,

@@ -1,0 +1,48 @@
+import { headingsIn } from '../dom/headings';
+
+// The blocks Readability cleans conditionally that page builders wrap single headings in.
+const WRAPPERS = new Set(['div', 'section']);
+const MEDIA = 'img, picture, video, audio, iframe, embed, object';
+
+/**
+ * Takes out of `root` the blocks that hold nothing but one heading, leaving each heading where its wrapper stood.
+ * Readability's last cleaning removes a block holding no text of the kinds it counts (paragraphs, list items, spans,
+ * cells; headings are not among them), so a `<div>` that only wraps a heading goes with the heading; page builders wrap
+ * headings so (a heading widget's container, an accordion's title bar).
+ */
+export function unwrapHeadingWrappers(root: Element): void {
+  for (const heading of headingsIn(root)) {
+    const text = heading.textContent?.trim();
+    if (!text) continue;
+    let wrapper = heading.parentElement;
+    while (
+      wrapper &&
+      wrapper !== root &&
+      WRAPPERS.has(wrapper.localName) &&
+      wrapper.textContent?.trim() === text &&
+      !wrapper.querySelector(MEDIA)
+    ) {
+      const outer = wrapper.parentElement;
+      wrapper.replaceWith(...Array.from(wrapper.childNodes));
+      wrapper = outer;
+    }
+  }
+}
+
+/** The step of @mozilla/readability 0.6 that cleans the article it has taken (outside its typed API). */
+interface ArticlePreparation {
+  _prepArticle(content: Element): void;
+}
+
+/**
+ * Has `reader` unwrap the headings of the article it took ({@link unwrapHeadingWrappers}) just before cleaning it:
+ * after its choice of the article, which the wrappers' depth takes part in, and before the cleaning that drops them.
+ */
+export function keepWrappedHeadings(reader: object): void {
+  const preparation = reader as ArticlePreparation;
+  const prepare = preparation._prepArticle.bind(reader);
+  preparation._prepArticle = (content) => {
+    unwrapHeadingWrappers(content);
+    prepare(content);
+  };
+}
