@@ -192,6 +192,19 @@ describe('convertHtml', () => {
     expect(convert(html).outputs.markdown).toContain(`\`\`\`\n${lines.join('\n')}\n\`\`\``);
   });
 
+  it("writes a gist's table of code lines as a fenced code block with its indentation", () => {
+    const lines = ['def greet(name):', '    if name:', '        return name', '', '    return "you"'];
+    const rows = lines.map(
+      (line, index) =>
+        `<tr><td class="blob-num js-line-number" data-line-number="${index + 1}"></td>` +
+        `<td class="blob-code blob-code-inner js-file-line">${line.replace(/(def|return|if)/g, '<span class="pl-k">$1</span>')}</td></tr>`,
+    );
+    const html = `<body><article><h1>Greeting people</h1><p>${LONG_TEXT}</p>
+      <div class="gist"><table class="highlight tab-size js-file-line-container"><tbody>${rows.join('\n')}</tbody></table></div>
+      <p>That is all there is to it, and it greets every name we tried.</p></article></body>`;
+    expect(convert(html).outputs.markdown).toContain(`\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
+  });
+
   it("keeps a short FAQ page's questions with the answers its accordion hides", () => {
     const item = (question: string, answer: string): string =>
       `<h3><button aria-expanded="false" aria-controls="a">${question}</button></h3><div hidden><p>${answer}</p></div>`;

@@ -115,6 +115,19 @@ describe('stripNonContent', () => {
     expect(stripNonContent(html, OPTIONS)).toBe('<pre><code>if (x) {\n  <span>run</span>();\n\n}\n</code></pre>');
   });
 
+  it("copies GitHub's table of code lines as a <pre> of its code, without line numbers, unless selectors may name it", () => {
+    const row = (n: number, code: string) =>
+      `\n  <tr>\n    <td class="blob-num js-line-number" data-line-number="${n}">${n}</td>\n` +
+      `    <td class="blob-code blob-code-inner js-file-line">${code}</td>\n  </tr>`;
+    const html =
+      `<table class="highlight tab-size js-file-line-container"><tbody>${row(1, '<span>if</span> ready:')}` +
+      `${row(2, '')}${row(3, '    <span>go</span>()')}\n</tbody></table><table><tr><td>1</td></tr></table>`;
+    expect(stripNonContent(html, OPTIONS)).toBe(
+      '<pre><span>if</span> ready:\n\n    <span>go</span>()\n</pre><table><tr><td>1</td></tr></table>',
+    );
+    expect(stripNonContent(html, { ...OPTIONS, keepAllAttributes: true })).toContain('<td class="blob-num');
+  });
+
   it('copies text and end tags from the source, entities included', () => {
     const html = '<p>Fish &amp; chips &lt;3<br></p>';
     expect(stripNonContent(html, OPTIONS)).toBe('<p>Fish &amp; chips &lt;3<br></p>');

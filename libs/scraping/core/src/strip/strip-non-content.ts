@@ -20,6 +20,7 @@ import {
   isUnlikelyByName,
 } from './readability-prefilter';
 import { isScreenReaderText } from './screen-reader-text';
+import { CodeRowsTables } from './code-rows-table';
 import { placeholderMark, placeStreamedSegments, segmentMarks, SuspenseBoundaries } from './streamed-segments';
 
 /** How {@link NonContentStripper} cleans a page. */
@@ -213,10 +214,13 @@ export class NonContentStripper implements HtmlVisitor {
   // (see `unwrapDisclosureButton`).
   private openDisclosure: { outputIndex: number; depth: number } | undefined;
   private readonly unwrappedButtonDepths: number[] = [];
+  private readonly codeRows: CodeRowsTables;
 
   constructor(private readonly options: StripOptions) {
     // A thread's headers title posts of the discussion, not sections; a shop's banners sell other products.
     this.namedBlocks = new NamedBlocks(!options.discussionPage && !options.productPage);
+    // User selectors may name the table's rows and cells.
+    this.codeRows = new CodeRowsTables(!options.keepAllAttributes);
   }
 
   /** The cleaned body content, as an HTML fragment. */
@@ -241,6 +245,7 @@ export class NonContentStripper implements HtmlVisitor {
       (DROPPED_SUBTREES.has(name) ||
         verdict === 'drop' ||
         SETTINGS_TABLE_CLASS.test(attributes.class ?? '') ||
+        this.codeRows.dropsCell(name, attributes) ||
         MEDIA_ELEMENTS.has(this.openElements.at(-1) ?? ''));
     this.openElements.push(name);
     if (this.questionOrAnswerDepth === 0 && marksQuestionOrAnswer(attributes)) {
@@ -261,7 +266,7 @@ export class NonContentStripper implements HtmlVisitor {
     } else if (copying && name === 'noscript') {
       if (this.noscript) this.droppedFrom = this.openElements.length - 1;
       else this.noscript = { outputStart: this.output.length, depth: this.openElements.length, textChars: 0 };
-    } else if (copying) {
+    } else if (copying && !this.copiedAsCodeRows(name, attributes)) {
       this.reachTag(name);
       if (PREFORMATTED.has(name)) {
         this.preformattedDepth += 1;
@@ -287,7 +292,8 @@ export class NonContentStripper implements HtmlVisitor {
   }
 
   text(_text: string, token: SourceToken): void {
-    if (this.droppedFrom >= 0 || MEDIA_ELEMENTS.has(this.openElements.at(-1) ?? '')) return;
+    if (this.droppedFrom >= 0 || MEDIA_ELEMENTS.has(this.openElements.at(-1) ?? '') || this.codeRows.skipsText())
+      return;
     // The source text, not the decoded one: entities stay entities and need no re-escaping.
     const raw = token.raw();
     if (this.preformattedDepth === 0 && WHITESPACE_ONLY.test(raw)) {
@@ -317,6 +323,13 @@ export class NonContentStripper implements HtmlVisitor {
     }
     const unwrapped = this.unwrappedButtonDepths.at(-1) === depth;
     if (unwrapped) this.unwrappedButtonDepths.pop();
+    const codeRowsMarkup = this.codeRows.close(name, depth);
+    if (codeRowsMarkup !== undefined) {
+      if (name === 'table') this.preformattedDepth -= 1;
+      this.output.push(codeRowsMarkup);
+      this.namedBlocks.close(depth, this.output.length);
+      return;
+    }
     if (PREFORMATTED.has(name) && this.preformattedDepth > 0) this.preformattedDepth -= 1;
     if (name === 'a' && this.linkDepth > 0) this.linkDepth -= 1;
     if (HEADINGS.has(name) && this.headingDepth > 0) this.headingDepth -= 1;
@@ -339,6 +352,19 @@ export class NonContentStripper implements HtmlVisitor {
   comment(data: string): void {
     const mark = this.suspenseBoundaries.markFor(data);
     if (mark !== undefined && this.droppedFrom < 0) this.output.push(mark);
+  }
+
+  /** Copies a tag of GitHub's tables of code lines ({@link CodeRowsTables}); returns whether it was one. */
+  private copiedAsCodeRows(name: string, attributes: TagAttributes): boolean {
+    const markup = this.codeRows.open(name, attributes, this.openElements.length);
+    if (markup === undefined) return false;
+    if (name === 'table') {
+      this.reachTag('pre');
+      this.preformattedDepth += 1;
+      this.preformattedLineOpen = false;
+    }
+    this.output.push(markup);
+    return true;
   }
 
   /** Takes back what was copied since `outputStart`. */
