@@ -12,21 +12,26 @@ const MEDIA = 'img, picture, video, audio, iframe, embed, object';
  */
 export function unwrapHeadingWrappers(root: Element): void {
   for (const heading of headingsIn(root)) {
-    const text = heading.textContent?.trim();
-    if (!text) continue;
+    if (!heading.textContent?.trim()) continue;
     let wrapper = heading.parentElement;
-    while (
-      wrapper &&
-      wrapper !== root &&
-      WRAPPERS.has(wrapper.localName) &&
-      wrapper.textContent?.trim() === text &&
-      !wrapper.querySelector(MEDIA)
-    ) {
+    while (wrapper && wrapper !== root && WRAPPERS.has(wrapper.localName) && holdsNothingBeside(wrapper, heading)) {
       const outer = wrapper.parentElement;
       wrapper.replaceWith(...Array.from(wrapper.childNodes));
       wrapper = outer;
     }
   }
+}
+
+/** Whether `wrapper` holds no text and no media beside its child `wrapped`. */
+function holdsNothingBeside(wrapper: Element, wrapped: Element): boolean {
+  for (let node = wrapper.firstChild; node; node = node.nextSibling) {
+    if (node === wrapped) continue;
+    if (node.nodeType === node.TEXT_NODE && node.nodeValue?.trim()) return false;
+    if (node.nodeType !== node.ELEMENT_NODE) continue;
+    const element = node as Element;
+    if (element.textContent?.trim() || element.matches(MEDIA) || element.querySelector(MEDIA)) return false;
+  }
+  return true;
 }
 
 /** The step of @mozilla/readability 0.6 that cleans the article it has taken (outside its typed API). */

@@ -32,9 +32,11 @@ const HEADINGS = new Set(HEADING_TAGS);
 // A heading's class that calls it the header of its block ("section-header", "recipe__tips-header") says what a heading
 // is, the title of what follows; Readability reads "header" as the page's header and drops the heading with its text.
 const HEADER_CLASS_WORDS = /\S*header\S*/gi;
+const HEADER_WORD = /header/i;
 // Utility classes that weigh, size or space text ("font-extrabold", "leading-extra-tight", "a-spacing-extra-large") say
 // how it looks; Readability reads their "extra" as a block of extras beside the content and drops the text.
 const STYLE_EXTRA_WORDS = /\S*extra[-_]?(?:bold|light|tight|wide|widest|loose|spacing|space|padding)\S*/gi;
+const EXTRA_WORD = /extra/i;
 
 function isInvisible(name: string, attributes: TagAttributes, controlled: boolean): boolean {
   // A tab panel, or any panel labelled by the control that opens it (an accordion's answer, a collapsed section), is
@@ -121,6 +123,9 @@ export function isUnlikelyByName(
  * on a heading without those that name it a block's header.
  */
 export function classForReadability(name: string, className: string): string {
+  const heading = HEADINGS.has(name);
+  // Every element's class comes through here: most say neither word, and keep their class as it is.
+  if (!EXTRA_WORD.test(className) && !(heading && HEADER_WORD.test(className))) return className;
   const unstyled = className.replace(STYLE_EXTRA_WORDS, '');
-  return (HEADINGS.has(name) ? unstyled.replace(HEADER_CLASS_WORDS, '') : unstyled).replace(/\s+/g, ' ').trim();
+  return (heading ? unstyled.replace(HEADER_CLASS_WORDS, '') : unstyled).replace(/\s+/g, ' ').trim();
 }
