@@ -9,6 +9,7 @@ import {
 } from '../scan/schema-org';
 import { srcsetUrls } from '../scan/srcset';
 import { isCallToAction } from './call-to-action';
+import { CodeRowsTables } from './code-rows-table';
 import { formFieldMark } from './form-fields';
 import { mayHoldContent, NamedBlocks } from './named-content-block';
 import {
@@ -20,7 +21,6 @@ import {
   isUnlikelyByName,
 } from './readability-prefilter';
 import { isScreenReaderText } from './screen-reader-text';
-import { CodeRowsTables } from './code-rows-table';
 import { placeholderMark, placeStreamedSegments, segmentMarks, SuspenseBoundaries } from './streamed-segments';
 
 /** How {@link NonContentStripper} cleans a page. */
@@ -418,7 +418,7 @@ export class NonContentStripper implements HtmlVisitor {
    * out, and takes out the start tag of the button around it when that one turns out to hold a heading. Readability
    * drops buttons: the header's button (`<h3><button aria-expanded>` in the WAI-ARIA pattern, or a button holding the
    * heading) would leave a FAQ's answers without their questions. With the pre-filter the button's tags are always left
-   * out, and its text goes again when it ends without a heading in it (`endTag`): a "Show more" is no question.
+   * out, and its text goes again when it ends without a heading in it (`closeTag`): a "Show more" is no question.
    */
   private unwrapDisclosureButton(name: string, attributes: TagAttributes): boolean {
     const prefiltered = this.options.mainContentPrefilter;
