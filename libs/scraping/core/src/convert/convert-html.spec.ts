@@ -192,7 +192,7 @@ describe('convertHtml', () => {
     expect(convert(html).outputs.markdown).toContain(`\`\`\`\n${lines.join('\n')}\n\`\`\``);
   });
 
-  it("writes a gist's table of code lines as a fenced code block with its indentation", () => {
+  it("writes a gist's table of code lines as a fenced code block with its indentation and its file's language", () => {
     const lines = ['def greet(name):', '    if name:', '        return name', '', '    return "you"'];
     const rows = lines.map(
       (line, index) =>
@@ -200,9 +200,10 @@ describe('convertHtml', () => {
         `<td class="blob-code blob-code-inner js-file-line">${line.replace(/(def|return|if)/g, '<span class="pl-k">$1</span>')}</td></tr>`,
     );
     const html = `<body><article><h1>Greeting people</h1><p>${LONG_TEXT}</p>
-      <div class="gist"><table class="highlight tab-size js-file-line-container"><tbody>${rows.join('\n')}</tbody></table></div>
+      <div class="gist"><div class="blob-wrapper data type-python"><table class="highlight tab-size js-file-line-container">
+      <tbody>${rows.join('\n')}</tbody></table></div></div>
       <p>That is all there is to it, and it greets every name we tried.</p></article></body>`;
-    expect(convert(html).outputs.markdown).toContain(`\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
+    expect(convert(html).outputs.markdown).toContain(`\n\`\`\`python\n${lines.join('\n')}\n\`\`\`\n`);
   });
 
   it("keeps a short FAQ page's questions with the answers its accordion hides", () => {

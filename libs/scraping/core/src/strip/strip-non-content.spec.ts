@@ -128,6 +128,19 @@ describe('stripNonContent', () => {
     expect(stripNonContent(html, { ...OPTIONS, keepAllAttributes: true })).toContain('<td class="blob-num');
   });
 
+  it("marks a GitHub code table's <pre> with the language its file box names, and only a file box's", () => {
+    const table =
+      '<table class="highlight js-file-line-container"><tr><td class="blob-num" data-line-number="1"></td>' +
+      '<td class="blob-code js-file-line">print(1)</td></tr></table>';
+    const inFileBox = `<div class="Box-body blob-wrapper data type-python  "><div class="js-check-bidi">${table}</div></div>${table}`;
+    expect(stripNonContent(inFileBox, OPTIONS)).toBe(
+      '<div class="Box-body blob-wrapper data type-python  "><div class="js-check-bidi">' +
+        '<pre><code class="language-python">print(1)\n</code></pre></div></div><pre>print(1)\n</pre>',
+    );
+    const inPost = `<article class="post type-post">${table}</article>`;
+    expect(stripNonContent(inPost, OPTIONS)).toBe('<article class="post type-post"><pre>print(1)\n</pre></article>');
+  });
+
   it('copies text and end tags from the source, entities included', () => {
     const html = '<p>Fish &amp; chips &lt;3<br></p>';
     expect(stripNonContent(html, OPTIONS)).toBe('<p>Fish &amp; chips &lt;3<br></p>');
