@@ -1,5 +1,5 @@
 import { withDocument } from './dom-document';
-import { closestNamed, linksUnder } from './dom-walk';
+import { closestNamed, elementsUnder, linksUnder } from './dom-walk';
 
 describe('closestNamed', () => {
   it('finds what closest finds for selectors of element names, the element itself included', () => {
@@ -20,15 +20,32 @@ describe('closestNamed', () => {
   });
 });
 
-describe('linksUnder', () => {
-  it('finds the links getElementsByTagName finds, in the same order', () => {
-    const html = `<nav><a href="/a">A</a><ul><li><a href="/b"><span>B</span></a></li></ul></nav>
-      <main><p>Text <a href="/c">C</a> and <a href="/d">D</a></p><table><tr><td><a href="/e">E</a></td></tr></table></main>`;
-    const [found, expected] = withDocument(html, (document) => [
-      linksUnder(document.body).map((link) => link.getAttribute('href')),
-      Array.from(document.body.getElementsByTagName('a'), (link) => link.getAttribute('href')),
-    ]);
-    expect(found).toEqual(['/a', '/b', '/c', '/d', '/e']);
-    expect(found).toEqual(expected);
+describe('elementsUnder and linksUnder', () => {
+  const html = `<nav><a href="/a">A</a><ul><li><a href="/b"><span>B</span></a></li></ul></nav>
+    <main><p>Text <a href="/c">C</a> and <a href="/d">D</a></p><table><tr><td><a href="/e">E</a></td></tr></table></main>`;
+
+  it('list what lies under the root in document order, the root left out', () => {
+    const [elements, links] = withDocument(html, (document) => {
+      const main = document.getElementsByTagName('main')[0];
+      return [
+        elementsUnder(main).map((element) => element.localName),
+        linksUnder(document.body).map((link) => link.textContent),
+      ];
+    });
+    expect(elements).toEqual(['p', 'a', 'a', 'table', 'tbody', 'tr', 'td', 'a']);
+    expect(links).toEqual(['A', 'B', 'C', 'D', 'E']);
+  });
+
+  it('give lists taken once, so that a caller may remove what it visits', () => {
+    const [visited, left] = withDocument(html, (document) => {
+      const seen: string[] = [];
+      for (const link of linksUnder(document.body)) {
+        seen.push(link.textContent ?? '');
+        link.remove();
+      }
+      return [seen, elementsUnder(document.body).filter((element) => element.localName === 'a').length];
+    });
+    expect(visited).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(left).toBe(0);
   });
 });

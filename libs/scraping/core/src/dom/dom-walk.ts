@@ -1,33 +1,15 @@
-// jsdom answers getElementsByTagName('*') and Range operations slowly (a live collection, live ranges to update), far
-// more slowly than a walk of the tree by its links, which is what these helpers do (docs/benchmarks.md, step 47).
-
-/** Every element under `root`, in document order. */
+/**
+ * Every element under `root`, in document order, as a list taken once: callers remove elements as they go. In the
+ * pipeline's documents `getElementsByTagName` is itself such a list, found by a walk of jsdom's own tree records
+ * (dom-document.ts); `Array.from` keeps the same meaning for any other document.
+ */
 export function elementsUnder(root: Element): Element[] {
-  const elements: Element[] = [];
-  const visit = (parent: Element): void => {
-    for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
-      elements.push(child);
-      visit(child);
-    }
-  };
-  visit(root);
-  return elements;
+  return Array.from(root.getElementsByTagName('*'));
 }
 
-/**
- * The links under `root`, in document order. A link holds no other link, so none is looked for inside one. Far cheaper
- * than iterating `getElementsByTagName('a')`, a live collection jsdom re-reads as the tree changes.
- */
+/** The links under `root`, in document order, as a list taken once (see {@link elementsUnder}). */
 export function linksUnder(root: Element): Element[] {
-  const links: Element[] = [];
-  const visit = (parent: Element): void => {
-    for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
-      if (child.localName === 'a') links.push(child);
-      else visit(child);
-    }
-  };
-  visit(root);
-  return links;
+  return Array.from(root.getElementsByTagName('a'));
 }
 
 /**
