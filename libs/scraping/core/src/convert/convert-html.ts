@@ -67,6 +67,7 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
       openGraphArticle: storyMarks !== undefined && !article && hasOpenGraphArticleType(outputs.metadata),
       pageUrl: request.url,
       writers: article ? declaredWriters(request.html) : [],
+      titles: [outputs.metadata.title, outputs.metadata.ogTitle].filter((title) => title !== undefined),
     });
     const content = stripOptions.mainContentPrefilter ? withPageDescription(selected, outputs.metadata) : selected;
     if (formats.has('html')) outputs.html = content;

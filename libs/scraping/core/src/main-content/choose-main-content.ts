@@ -26,6 +26,7 @@ import { removeLegalNotices } from './heuristics/legal-notice';
 import { removeNewsletterPitches } from './heuristics/newsletter-pitch';
 import { removeGuestNotices } from './heuristics/guest-notice';
 import { removeConsentNotices } from './heuristics/consent-notice';
+import { removeTitleHeading } from './heuristics/title-heading';
 import { readabilityArticle } from './main-content';
 import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 import { liesOutsideRegion, precedesRegion } from './separate-readings';
@@ -59,12 +60,14 @@ export interface MainContentHints {
   pageUrl: string;
   /** The names of the article's writers as the page declares them (heuristics/declared-writer.ts), if any. */
   writers?: readonly string[];
+  /** The page's titles: its `<title>` and its Open Graph title, where it has them. */
+  titles?: readonly string[];
 }
 
 /**
  * What goes from the reading taken once both have been weighed, so that neither is weighed differently for it:
  * sections headed as recommendations or calls to the reader, pictures' credits, an article's notes about its writer,
- * its list of sources, its tables of contents and its newsletter pitches, skip links, notices to readers who are not signed in, the fine
+ * its list of sources, its tables of contents, its newsletter pitches and the heading that repeats its title, skip links, notices to readers who are not signed in, the fine
  * print binding them to the site's terms, links drawn as buttons on lines of their own, stray labels (ad slots', dead
  * controls'), and the headings left with nothing under them at its end.
  */
@@ -81,6 +84,7 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
     removeNamedDisclaimers(content);
     removeStoryDatelines(content);
     removeNewsletterPitches(content);
+    removeTitleHeading(content, hints.titles ?? []);
   }
   // After an article's datelines, which take a reading time with the date it shares a line with.
   removeReadingTimes(content);

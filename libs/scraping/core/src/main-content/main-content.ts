@@ -6,9 +6,11 @@ import { keepWrappedHeadings } from './heading-wrappers';
 // caption, not on the page's content.
 const MIN_MAIN_CONTENT_CHARS = 50;
 // Readability shows the title apart from the content, so it drops the heading that repeats the document title and
-// demotes every other <h1> to <h2>. Markdown carries only the content, so neither may happen: the document gets a
-// title no heading can resemble (a single word of 15+ characters, which Readability uses as it is), and the page's
-// own top-level headings are marked beforehand and put back afterwards.
+// demotes every other <h1> to <h2>. Neither may happen here: whether an article's title heading goes is decided once
+// a reading is chosen, the same way for both (heuristics/title-heading.ts), and on other pages the top heading is
+// content (a product's name). The document gets a title no heading can resemble (a single word of 15+ characters,
+// which Readability uses as it is), and the page's own top-level headings are marked beforehand and put back
+// afterwards.
 const UNMATCHABLE_TITLE = 'readabilitytitleplaceholder';
 const FORMER_H1 = 'data-former-h1';
 
