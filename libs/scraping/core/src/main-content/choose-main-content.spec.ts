@@ -194,4 +194,40 @@ describe('chooseMainContent', () => {
       expect(content.indexOf('Ridge runner 23')).toBeLessThan(content.indexOf('Lighter shoes suit racing'));
     });
   });
+
+  describe('bylines', () => {
+    const story = ['harbour', 'bridge', 'market', 'mill']
+      .map(
+        (topic) =>
+          `<p>The old ${topic} was rebuilt after the flood of 1771, and the town grew around it for the next two ` +
+          `centuries, street by street, as traders, millers and boatmen settled along the water.</p>`,
+      )
+      .join('');
+    const page = `<article><p class="byline">By Ellen Tregarthen</p>${story}</article>`;
+    const contentOf = (article: boolean): string => {
+      const document = parseDocument(page);
+      try {
+        return (
+          chooseMainContent(document, {
+            discussion: false,
+            product: false,
+            article,
+            pageUrl: 'https://example.com/',
+          }) ?? ''
+        );
+      } finally {
+        releaseDocument(document);
+      }
+    };
+
+    it("takes an article's byline out of the reading taken", () => {
+      const content = contentOf(true);
+      expect(content).toContain('The old harbour was rebuilt');
+      expect(content).not.toContain('Ellen Tregarthen');
+    });
+
+    it("keeps a name so classed on other pages, where it is a post's author", () => {
+      expect(contentOf(false)).toContain('Ellen Tregarthen');
+    });
+  });
 });

@@ -27,6 +27,7 @@ import { removeNewsletterPitches } from './heuristics/newsletter-pitch';
 import { removeGuestNotices } from './heuristics/guest-notice';
 import { removeConsentNotices } from './heuristics/consent-notice';
 import { removeTitleHeading } from './heuristics/title-heading';
+import { removeByline } from './heuristics/byline';
 import { readabilityArticle } from './main-content';
 import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 import { liesOutsideRegion, precedesRegion } from './separate-readings';
@@ -67,9 +68,10 @@ export interface MainContentHints {
 /**
  * What goes from the reading taken once both have been weighed, so that neither is weighed differently for it:
  * sections headed as recommendations or calls to the reader, pictures' credits, an article's notes about its writer,
- * its list of sources, its tables of contents, its newsletter pitches and the heading that repeats its title, skip links, notices to readers who are not signed in, the fine
- * print binding them to the site's terms, links drawn as buttons on lines of their own, stray labels (ad slots', dead
- * controls'), and the headings left with nothing under them at its end.
+ * its list of sources, its tables of contents, its newsletter pitches, the heading that repeats its title and its
+ * byline, skip links, notices to readers who are not signed in, the fine print binding them to the site's terms, links
+ * drawn as buttons on lines of their own, stray labels (ad slots', dead controls'), and the headings left with nothing
+ * under them at its end.
  */
 function removeLeftovers(content: Element, hints: MainContentHints): void {
   removePromotionalSections(content, hints.article);
@@ -82,6 +84,8 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
     removeDeclaredWriterNotes(content, hints.writers ?? []);
     removeAffiliateDisclosures(content);
     removeNamedDisclaimers(content);
+    // Before the datelines: a date that shared a line with the byline is then a line of its own.
+    removeByline(content);
     removeStoryDatelines(content);
     removeNewsletterPitches(content);
     removeTitleHeading(content, hints.titles ?? []);
@@ -130,7 +134,7 @@ export function chooseMainContent(document: Document, hints: MainContentHints): 
   // Readability rewrites the document: the region is read from a copy.
   const regionCopy = region.cloneNode(true) as Element;
   const pageText = compactText(document.body.textContent ?? '');
-  const reading = readabilityArticle(document);
+  const reading = readabilityArticle(document, { takeByline: hints.article });
   const article = reading?.content;
   const share = hints.discussion ? DISCUSSION_READABILITY_SHARE : READABILITY_SHARE;
   const articleChars = reading?.chars ?? 0;

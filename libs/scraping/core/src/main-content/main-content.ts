@@ -17,7 +17,7 @@ const FORMER_H1 = 'data-former-h1';
 /**
  * Readability takes the first element that looks like a byline out of the content, unless the page's metadata
  * names an author. On a thread that element is the first poster's name, which belongs to the content: a byline
- * in the metadata keeps every element where it is.
+ * in the metadata keeps every element where it is. Only an article's byline is let go.
  */
 function keepBylines(document: Document): void {
   const author = document.createElement('meta');
@@ -55,11 +55,19 @@ export function extractMainContent(document: Document): Element | undefined {
   return readabilityArticle(document)?.content;
 }
 
+/** What Readability may take out of what it reads: the byline, on a page that reads as an article. */
+export interface ReadabilityOptions {
+  takeByline: boolean;
+}
+
 /** {@link extractMainContent} with the article's visible characters. */
-export function readabilityArticle(document: Document): ReadabilityArticle | undefined {
+export function readabilityArticle(
+  document: Document,
+  options: ReadabilityOptions = { takeByline: false },
+): ReadabilityArticle | undefined {
   document.title = UNMATCHABLE_TITLE;
   markTopHeadings(document);
-  keepBylines(document);
+  if (!options.takeByline) keepBylines(document);
   const reader = new Readability<Element>(document, {
     // The element itself: serialising to a string only for it to be parsed again would waste the saved time.
     serializer: (node) => node as Element,

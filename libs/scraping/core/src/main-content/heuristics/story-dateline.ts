@@ -3,12 +3,14 @@ import { HEADING_TAGS } from '../../scan/heading-tags';
 
 // The lines a story's template prints around its body rather than what the story says: its date ("September 18,
 // 2024", "15 Dec, 2025", "Published on June 4, 2025 10:39AM"), its reading time ("5 min read"), its credit line
-// ("Written by Jane Doe", "Posted by David at December 16, 2025"). A bare "By Jane Doe" is left: it is the byline the
-// page's own truth often keeps, where a date alone or a reading time never says anything of the story.
+// ("Written by Jane Doe", "Posted by David at December 16, 2025"). A bare "By Jane Doe" is left here: the page's own
+// truth often keeps it, where a date alone or a reading time never says anything of the story; byline.ts takes it
+// where the template names it as the byline.
 const MONTH =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\b\\.?';
 const DAY = '\\d{1,2}(?:st|nd|rd|th)?';
-const CLOCK = '(?:,? (?:at )?\\d{1,2}:\\d{2} ?(?:[ap]\\.?m\\.?)?(?: [a-z]{2,4})?)?';
+// British papers write the time with a dot ("17.05 BST").
+const CLOCK = '(?:,? (?:at )?\\d{1,2}[:.]\\d{2} ?(?:[ap]\\.?m\\.?)?(?: [a-z]{2,4})?)?';
 const DATE = `(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,? )?(?:${MONTH} ${DAY}(?:,? \\d{4})?|${DAY} ${MONTH},? \\d{4})${CLOCK}`;
 const DATED = `(?:(?:(?:first |last )?(?:published|posted|updated)(?: on)?:? )?${DATE})`;
 const READING_TIME = '\\d{1,2} min(?:ute)?s? read';
