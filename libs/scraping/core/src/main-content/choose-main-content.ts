@@ -159,14 +159,15 @@ function serialisedRegion(region: Element): string {
 
 /**
  * Readability's article pruned of what it kept of the page's furniture and leftovers; when it won against the region
- * (a copy of the region given), with the region's sections it dropped whole put back first.
+ * (a copy of the region given), with the region's sections it dropped whole put back first (on an article, not the
+ * small ones after its last text: dropped-sections.ts).
  */
 function cleanedArticle(article: Element, hints: MainContentHints, region?: Element): string {
   const pruned = pruneArticle(article);
   if (hints.article) removeLinkRails(pruned.content, hints.pageUrl, pruned.masses);
   removeRepeatedBlocks(article, !hints.product);
   // A thread's posts are alike, and what Readability leaves out between them is the posts' furniture.
-  if (region !== undefined && !hints.discussion) restoreDroppedSections(article, region);
+  if (region !== undefined && !hints.discussion) restoreDroppedSections(article, region, hints.article);
   if (hints.product) removeOtherProductSections(article);
   removeLeftovers(article, hints);
   return article.innerHTML;

@@ -14,12 +14,12 @@ const cards = ['Support', 'Sales', 'Billing', 'Security']
   .join('');
 
 /** Readability's article holding `blocks`, inside the wrappers it adds, with the region the sections come from. */
-function restore(blocks: string, regionHtml: string): { restored: number; text: string } {
+function restore(blocks: string, regionHtml: string, story = false): { restored: number; text: string } {
   const document = parseDocument(`<div id="readability-page-1" class="page"><div>${blocks}</div></div>`);
   try {
     const region = document.createElement('div');
     region.innerHTML = regionHtml;
-    const restored = restoreDroppedSections(document.body, region);
+    const restored = restoreDroppedSections(document.body, region, story);
     return { restored, text: (document.body.textContent ?? '').replace(/\s+/g, ' ') };
   } finally {
     releaseDocument(document);
@@ -67,5 +67,38 @@ describe('restoreDroppedSections', () => {
   it('looks into a block the article holds part of', () => {
     const region = `<div><section>${features}</section><section>${pricing}</section></div>`;
     expect(restore(features, region).text).toContain('Start free for up to three agents');
+  });
+
+  describe('on a story', () => {
+    const story =
+      '<p>The council voted on Tuesday to close the old harbour road to cars from next spring, after two years of ' +
+      'complaints from the families who live along it about traffic, noise and the state of the sea wall.</p>' +
+      '<p>Cyclists and the bus company welcomed the vote; the shops at the far end of the road fear for their trade ' +
+      'and asked for a delivery lane, which the council promised to look at before the road closes.</p>';
+    const contact =
+      '<div><h2>Contact us</h2><p>Let us help! Call our newsroom or fill out the form below for a free and ' +
+      'confidential consultation about your story.</p></div>';
+
+    it('leaves out a small section after the last of its text: it closes the page, not the story', () => {
+      const region = `<section>${story}</section>${contact}`;
+      expect(restore(story, region, true)).toEqual({ restored: 0, text: expect.not.stringContaining('Contact us') });
+      expect(restore(story, region, false).text).toContain('Contact us');
+    });
+
+    it('puts back a section after its text that is half as large as the story or more', () => {
+      const tool =
+        '<div><h2>Find your polling station</h2><p>Type your address in the box below and pick your street from the ' +
+        'suggestions; the map then shows the polling station for your ward, its opening hours on the day of the ' +
+        'vote, whether it has step-free access, and the bus routes that stop nearest to it.</p></div>';
+      const { restored, text } = restore(story, `<section>${story}</section>${tool}`, true);
+      expect(restored).toBe(1);
+      expect(text).toContain('Find your polling station');
+    });
+
+    it('puts back a small section between two of its blocks', () => {
+      const [first, second] = story.split('</p>').map((block) => `${block}</p>`);
+      const region = `<section>${first}</section>${contact}<section>${second}</section>`;
+      expect(restore(`${first}${second}`, region, true).text).toContain('Contact us');
+    });
   });
 });

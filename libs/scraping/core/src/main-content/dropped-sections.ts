@@ -14,6 +14,10 @@ const MIN_UNHEADED_SECTION_CHARS = 150;
 // related links: Readability leaves those out on purpose, and so do the truths of pages that are not listings.
 const MAX_SECTION_LINK_SHARE = 0.3;
 const WRAPPERS = new Set(['div', 'section', 'article', 'main']);
+// On a story, a section dropped after everything the article holds is what closes the page rather than the story (a
+// call to get in touch, the site's questions and answers, a promotion) unless it holds at least this share of the
+// article's text: then it is a second body of content (a tool the story introduces).
+const MIN_CLOSING_SECTION_SHARE = 0.5;
 
 /** What a block of the region holds, measured against the article. */
 interface Coverage {
@@ -73,11 +77,20 @@ function isSection(element: Element, mass: Coverage): boolean {
   return mass.chars >= MIN_UNHEADED_SECTION_CHARS || hasHeading(element);
 }
 
-/** The sections of `region` the article holds none of, each with the last text before it that the article holds. */
-function droppedSections(region: Element, articleText: string): { section: Element; after: Text | undefined }[] {
+/** A section of the region the article holds none of, with the last text before it that the article holds. */
+interface DroppedSection {
+  section: Element;
+  after: Text | undefined;
+}
+
+/**
+ * The sections of `region` the article holds none of; on a `story`, not those after everything the article holds that
+ * are small beside it (MIN_CLOSING_SECTION_SHARE).
+ */
+function droppedSections(region: Element, articleText: string, story: boolean): DroppedSection[] {
   const coverage = new Map<Element, Coverage>();
   measure(region, articleText, coverage, false);
-  const dropped: { section: Element; after: Text | undefined }[] = [];
+  const dropped: DroppedSection[] = [];
   let lastHeld: Text | undefined;
   const visit = (element: Element): void => {
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
@@ -93,7 +106,11 @@ function droppedSections(region: Element, articleText: string): { section: Eleme
     }
   };
   visit(region);
-  return dropped;
+  if (!story) return dropped;
+  const closingLimit = MIN_CLOSING_SECTION_SHARE * articleText.length;
+  return dropped.filter(
+    ({ section, after }) => after !== lastHeld || (coverage.get(section)?.chars ?? 0) >= closingLimit,
+  );
 }
 
 /** The element under which the article's blocks stand: Readability wraps them in one or more single-child `<div>`s. */
@@ -117,11 +134,12 @@ function blockHolding(body: Element, text: Text, articleTexts: Map<string, Text>
  * blocks of which the article holds no text, with some text of their own and little of it in links, each after the
  * article's block that holds the last text before it in the region. Service and product pages are made of sections
  * (features, testimonials, pricing, questions) that Readability weighs one against another, keeping the largest
- * few. Returns how many sections came back.
+ * few. On a `story` (an article), the small sections after the last of its text stay out: they close the page, not
+ * the story. Returns how many sections came back.
  */
-export function restoreDroppedSections(article: Element, region: Element): number {
+export function restoreDroppedSections(article: Element, region: Element, story = false): number {
   const articleText = compactText(article.textContent ?? '');
-  const dropped = droppedSections(region, articleText);
+  const dropped = droppedSections(region, articleText, story);
   if (dropped.length === 0) return 0;
   const body = articleBody(article);
   const articleTexts = new Map<string, Text>();
