@@ -1,6 +1,6 @@
 import { compactText, type TextMasses } from '../dom/text-measure';
 import { findContentRegion, largestRunItemChars, mainLandmark, measureText } from './content-region';
-import { restoreDroppedSections } from './dropped-sections';
+import { removeClosingSections, restoreDroppedSections } from './dropped-sections';
 import { markedQuestionText, removeAfterLastAnswer } from './heuristics/discussion-page';
 import { removeLinkRails } from './heuristics/link-rails';
 import { removeOtherProductSections } from './heuristics/product-page';
@@ -109,7 +109,9 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
  * discussion the region keeps a thread's posts together, and an article no larger than one post is that post; on a
  * question marked up with its answers it keeps the question, and ends with the last answer. When the region wins but
  * Readability took its article from elsewhere in the page, each found one block of the content (a catalogue's
- * description beside its grid), and both are kept in the page's order. On an article, the rails of links to the site's
+ * description beside its grid), and both are kept in the page's order; when it wins on an article and holds
+ * Readability's, it loses the small sections after the last of that article's text, which the article would not have
+ * got back either (dropped-sections.ts). On an article, the rails of links to the site's
  * other stories (heuristics/link-rails.ts) go from the region before it is weighed, so that its link cards neither
  * outweigh the story nor come back into Readability's article, and from the article taken. Sign-up boxes go from the
  * document before either reading is taken, and on an article so do the boxes named as about its writer; on a product
@@ -144,9 +146,11 @@ export function chooseMainContent(document: Document, hints: MainContentHints): 
   // Pruning may leave a region of nothing but named furniture empty; an empty reading is never the answer.
   if (regionLeft <= 0) return article?.innerHTML;
   const regionText = compactText(regionCopy.textContent ?? '');
+  const outside = article !== undefined && liesOutsideRegion(article, regionText);
+  if (hints.article && article && !outside) removeClosingSections(regionCopy, article);
   removeLeftovers(regionCopy, hints);
   const regionHtml = serialisedRegion(regionCopy);
-  if (!article || !liesOutsideRegion(article, regionText)) return regionHtml;
+  if (!article || !outside) return regionHtml;
   // Each reading found another block of the page (a catalogue's description and its grid): both are its content.
   const articleHtml = cleanedArticle(article, hints);
   return precedesRegion(article, regionText, pageText) ? articleHtml + regionHtml : regionHtml + articleHtml;

@@ -1,5 +1,5 @@
 import { parseDocument, releaseDocument } from '../dom/dom-document';
-import { restoreDroppedSections } from './dropped-sections';
+import { removeClosingSections, restoreDroppedSections } from './dropped-sections';
 
 const features = '<p>Every plan answers customers by email, chat and phone from one shared inbox, day and night.</p>';
 const pricing =
@@ -99,6 +99,20 @@ describe('restoreDroppedSections', () => {
       const [first, second] = story.split('</p>').map((block) => `${block}</p>`);
       const region = `<section>${first}</section>${contact}<section>${second}</section>`;
       expect(restore(`${first}${second}`, region, true).text).toContain('Contact us');
+    });
+
+    it('takes the small sections after the last of its text from a region that won against the article', () => {
+      const document = parseDocument(`<div id="region"><section>${story}</section>${contact}</div>`);
+      try {
+        const region = document.getElementById('region') as Element;
+        const article = document.createElement('div');
+        article.innerHTML = story;
+        expect(removeClosingSections(region, article)).toBe(1);
+        expect(region.textContent).toContain('The council voted');
+        expect(region.textContent).not.toContain('Contact us');
+      } finally {
+        releaseDocument(document);
+      }
     });
   });
 });

@@ -81,23 +81,25 @@ function isSection(element: Element, mass: Coverage): boolean {
 interface DroppedSection {
   section: Element;
   after: Text | undefined;
+  /**
+   * It stands after everything the article holds and holds less than half as much text as the article
+   * (MIN_CLOSING_SECTION_SHARE): on a story, it closes the page rather than the story.
+   */
+  closing: boolean;
 }
 
-/**
- * The sections of `region` the article holds none of; on a `story`, not those after everything the article holds that
- * are small beside it (MIN_CLOSING_SECTION_SHARE).
- */
-function droppedSections(region: Element, articleText: string, story: boolean): DroppedSection[] {
+/** The sections of `region` the article holds none of. */
+function droppedSections(region: Element, articleText: string): DroppedSection[] {
   const coverage = new Map<Element, Coverage>();
   measure(region, articleText, coverage, false);
-  const dropped: DroppedSection[] = [];
+  const dropped: { section: Element; after: Text | undefined; chars: number }[] = [];
   let lastHeld: Text | undefined;
   const visit = (element: Element): void => {
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       const mass = coverage.get(child);
       if (!mass || mass.telling === 0) continue;
       if (mass.held === 0) {
-        if (isSection(child, mass)) dropped.push({ section: child, after: lastHeld });
+        if (isSection(child, mass)) dropped.push({ section: child, after: lastHeld, chars: mass.chars });
       } else if (mass.held === mass.telling) {
         lastHeld = mass.lastHeld;
       } else {
@@ -106,11 +108,12 @@ function droppedSections(region: Element, articleText: string, story: boolean): 
     }
   };
   visit(region);
-  if (!story) return dropped;
   const closingLimit = MIN_CLOSING_SECTION_SHARE * articleText.length;
-  return dropped.filter(
-    ({ section, after }) => after !== lastHeld || (coverage.get(section)?.chars ?? 0) >= closingLimit,
-  );
+  return dropped.map(({ section, after, chars }) => ({
+    section,
+    after,
+    closing: lastHeld !== undefined && after === lastHeld && chars < closingLimit,
+  }));
 }
 
 /** The element under which the article's blocks stand: Readability wraps them in one or more single-child `<div>`s. */
@@ -139,7 +142,7 @@ function blockHolding(body: Element, text: Text, articleTexts: Map<string, Text>
  */
 export function restoreDroppedSections(article: Element, region: Element, story = false): number {
   const articleText = compactText(article.textContent ?? '');
-  const dropped = droppedSections(region, articleText, story);
+  const dropped = droppedSections(region, articleText).filter(({ closing }) => !story || !closing);
   if (dropped.length === 0) return 0;
   const body = articleBody(article);
   const articleTexts = new Map<string, Text>();
@@ -159,4 +162,15 @@ export function restoreDroppedSections(article: Element, region: Element, story 
     lastPlaced.set(place, section);
   }
   return dropped.length;
+}
+
+/**
+ * Removes from a story's `region`, when it won against Readability's `article` found inside it, the sections the
+ * article left out after everything it holds that are small beside it: they close the page (a disclaimer, a sign-up
+ * pitch, a call to get in touch), as they do when the article wins (restoreDroppedSections). Returns how many went.
+ */
+export function removeClosingSections(region: Element, article: Element): number {
+  const closing = droppedSections(region, compactText(article.textContent ?? '')).filter(({ closing }) => closing);
+  for (const { section } of closing) section.remove();
+  return closing.length;
 }
