@@ -230,4 +230,38 @@ describe('chooseMainContent', () => {
       expect(contentOf(false)).toContain('Ellen Tregarthen');
     });
   });
+
+  it('on an article the region wins, leaves out the small section after the last of the text Readability kept', () => {
+    // Readability leaves out a block classed as supplemental, and a grid of cards linking to another site: the region
+    // keeps both and wins.
+    const notice =
+      '<div class="supplemental"><p>As a service to our readers we keep our archive open. Please note the date of ' +
+      'last review or update on every story, and ask your own doctor, lawyer or adviser before you act on anything ' +
+      'you read on these pages.</p></div>';
+    const partnerCards = TEN_CARDS.map(
+      (name) =>
+        `<a href="https://partner.example/${name}"><span>${name} tools</span><span>Everything for ${name}.</span></a>`,
+    ).join('');
+    const page =
+      `<main><section><h2>Quality service</h2>${['support', 'messaging', 'voice'].map(paragraph).join('')}</section>` +
+      `<section><h2>Partners</h2><div>${partnerCards}</div></section>${notice}</main>`;
+    const contentOf = (article: boolean): string => {
+      const document = parseDocument(page);
+      try {
+        return (
+          chooseMainContent(document, {
+            discussion: false,
+            product: false,
+            article,
+            pageUrl: 'https://example.com/',
+          }) ?? ''
+        );
+      } finally {
+        releaseDocument(document);
+      }
+    };
+    expect(contentOf(true)).toContain('Everything for ticketing.');
+    expect(contentOf(true)).not.toContain('As a service to our readers');
+    expect(contentOf(false)).toContain('As a service to our readers');
+  });
 });
