@@ -42,12 +42,10 @@ describe('chooseMainContent', () => {
     'security',
   ];
 
-  function choose(html: string, discussion: boolean, product = false): string {
+  function choose(html: string, discussion: boolean, product = false, article = false): string {
     const document = parseDocument(html);
     try {
-      return (
-        chooseMainContent(document, { discussion, product, article: false, pageUrl: 'https://example.com/' }) ?? ''
-      );
+      return chooseMainContent(document, { discussion, product, article, pageUrl: 'https://example.com/' }) ?? '';
     } finally {
       releaseDocument(document);
     }
@@ -204,21 +202,7 @@ describe('chooseMainContent', () => {
       )
       .join('');
     const page = `<article><p class="byline">By Ellen Tregarthen</p>${story}</article>`;
-    const contentOf = (article: boolean): string => {
-      const document = parseDocument(page);
-      try {
-        return (
-          chooseMainContent(document, {
-            discussion: false,
-            product: false,
-            article,
-            pageUrl: 'https://example.com/',
-          }) ?? ''
-        );
-      } finally {
-        releaseDocument(document);
-      }
-    };
+    const contentOf = (article: boolean): string => choose(page, false, false, article);
 
     it("takes an article's byline out of the reading taken", () => {
       const content = contentOf(true);
@@ -245,21 +229,7 @@ describe('chooseMainContent', () => {
     const page =
       `<main><section><h2>Quality service</h2>${['support', 'messaging', 'voice'].map(paragraph).join('')}</section>` +
       `<section><h2>Partners</h2><div>${partnerCards}</div></section>${notice}</main>`;
-    const contentOf = (article: boolean): string => {
-      const document = parseDocument(page);
-      try {
-        return (
-          chooseMainContent(document, {
-            discussion: false,
-            product: false,
-            article,
-            pageUrl: 'https://example.com/',
-          }) ?? ''
-        );
-      } finally {
-        releaseDocument(document);
-      }
-    };
+    const contentOf = (article: boolean): string => choose(page, false, false, article);
     expect(contentOf(true)).toContain('Everything for ticketing.');
     expect(contentOf(true)).not.toContain('As a service to our readers');
     expect(contentOf(false)).toContain('As a service to our readers');
