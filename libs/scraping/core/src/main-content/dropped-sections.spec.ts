@@ -95,6 +95,15 @@ describe('restoreDroppedSections', () => {
       expect(text).toContain('Find your polling station');
     });
 
+    it("puts back a small section after its text that is titled as the story's questions and answers", () => {
+      const answers =
+        '<div><h2>Frequently asked questions</h2><h3>When does the road close?</h3><p>From the first of April, ' +
+        'for cars only; bikes, buses and deliveries before ten in the morning may still use it.</p></div>';
+      const { restored, text } = restore(story, `<section>${story}</section>${answers}`, true);
+      expect(restored).toBe(1);
+      expect(text).toContain('When does the road close?');
+    });
+
     it('puts back a small section between two of its blocks', () => {
       const [first, second] = story.split('</p>').map((block) => `${block}</p>`);
       const region = `<section>${first}</section>${contact}<section>${second}</section>`;

@@ -15,9 +15,12 @@ const MIN_UNHEADED_SECTION_CHARS = 150;
 const MAX_SECTION_LINK_SHARE = 0.3;
 const WRAPPERS = new Set(['div', 'section', 'article', 'main']);
 // On a story, a section dropped after everything the article holds is what closes the page rather than the story (a
-// call to get in touch, the site's questions and answers, a promotion) unless it holds at least this share of the
-// article's text: then it is a second body of content (a tool the story introduces).
+// call to get in touch, a promotion) unless it holds at least this share of the article's text: then it is a second
+// body of content (a tool the story introduces).
 const MIN_CLOSING_SECTION_SHARE = 0.5;
+// ...or unless a heading of it titles the story's questions and answers: writers answer there what readers of the
+// story ask next, and Readability leaves the section out only because its short answers look like furniture.
+const QUESTIONS_TITLE = /^\s*(?:faqs?\b|frequently asked questions)/i;
 
 /** What a block of the region holds, measured against the article. */
 interface Coverage {
@@ -63,8 +66,17 @@ function measure(
   return mass;
 }
 
+function headingsOf(element: Element): Element[] {
+  return HEADING_TAGS.flatMap((name) => Array.from(element.getElementsByTagName(name)));
+}
+
 function hasHeading(element: Element): boolean {
-  return HEADING_TAGS.some((name) => element.getElementsByTagName(name).length > 0);
+  return headingsOf(element).length > 0;
+}
+
+/** Whether a heading of `section` titles it as questions and answers ("FAQ", "Frequently asked questions"). */
+function titledAsQuestions(section: Element): boolean {
+  return headingsOf(section).some((heading) => QUESTIONS_TITLE.test(heading.textContent ?? ''));
 }
 
 // Readers' comments under a story, which Readability leaves out on purpose: it keeps them only when their class also
@@ -82,8 +94,9 @@ interface DroppedSection {
   section: Element;
   after: Text | undefined;
   /**
-   * It stands after everything the article holds and holds less than half as much text as the article
-   * (MIN_CLOSING_SECTION_SHARE): on a story, it closes the page rather than the story.
+   * It stands after everything the article holds, holds less than half as much text as the article
+   * (MIN_CLOSING_SECTION_SHARE) and is not titled as the story's questions and answers: on a story, it closes the page
+   * rather than the story.
    */
   closing: boolean;
 }
@@ -112,7 +125,7 @@ function droppedSections(region: Element, articleText: string): DroppedSection[]
   return dropped.map(({ section, after, chars }) => ({
     section,
     after,
-    closing: lastHeld !== undefined && after === lastHeld && chars < closingLimit,
+    closing: lastHeld !== undefined && after === lastHeld && chars < closingLimit && !titledAsQuestions(section),
   }));
 }
 
