@@ -24,6 +24,7 @@ import { removeInPageContents } from './heuristics/in-page-contents';
 import { removeCookieNotices } from './heuristics/cookie-notice';
 import { removeLegalNotices } from './heuristics/legal-notice';
 import { removeNewsletterPitches } from './heuristics/newsletter-pitch';
+import { removeSocialFollowPitches } from './heuristics/social-follow';
 import { removeGuestNotices } from './heuristics/guest-notice';
 import { removeConsentNotices } from './heuristics/consent-notice';
 import { removeTitleHeading } from './heuristics/title-heading';
@@ -68,10 +69,10 @@ export interface MainContentHints {
 /**
  * What goes from the reading taken once both have been weighed, so that neither is weighed differently for it:
  * sections headed as recommendations or calls to the reader, pictures' credits, an article's notes about its writer,
- * its list of sources, its tables of contents, its newsletter pitches, the heading that repeats its title and its
- * byline, skip links, notices to readers who are not signed in, the fine print binding them to the site's terms, links
- * drawn as buttons on lines of their own, stray labels (ad slots', dead controls'), and the headings left with nothing
- * under them at its end.
+ * its list of sources, its tables of contents, its newsletter pitches and its asks to follow it elsewhere, the heading
+ * that repeats its title and its byline, skip links, notices to readers who are not signed in, the fine print binding
+ * them to the site's terms, links drawn as buttons on lines of their own, stray labels (ad slots', dead controls'), and
+ * the headings left with nothing under them at its end.
  */
 function removeLeftovers(content: Element, hints: MainContentHints): void {
   removePromotionalSections(content, hints.article);
@@ -88,6 +89,7 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
     removeByline(content);
     removeStoryDatelines(content);
     removeNewsletterPitches(content);
+    removeSocialFollowPitches(content);
     removeTitleHeading(content, hints.titles ?? []);
   }
   // After an article's datelines, which take a reading time with the date it shares a line with.
