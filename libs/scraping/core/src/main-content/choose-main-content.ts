@@ -25,6 +25,7 @@ import { removeCookieNotices } from './heuristics/cookie-notice';
 import { removeLegalNotices } from './heuristics/legal-notice';
 import { removeNewsletterPitches } from './heuristics/newsletter-pitch';
 import { removeSocialFollowPitches } from './heuristics/social-follow';
+import { removeEmbeddedPosts } from './heuristics/embedded-posts';
 import { removeGuestNotices } from './heuristics/guest-notice';
 import { removeConsentNotices } from './heuristics/consent-notice';
 import { removeTitleHeading } from './heuristics/title-heading';
@@ -90,6 +91,7 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
     removeStoryDatelines(content);
     removeNewsletterPitches(content);
     removeSocialFollowPitches(content);
+    removeEmbeddedPosts(content);
     removeTitleHeading(content, hints.titles ?? []);
   }
   // After an article's datelines, which take a reading time with the date it shares a line with.
