@@ -30,6 +30,7 @@ import { removeGuestNotices } from './heuristics/guest-notice';
 import { removeConsentNotices } from './heuristics/consent-notice';
 import { removeTitleHeading } from './heuristics/title-heading';
 import { removeByline } from './heuristics/byline';
+import { removeCreditLines } from './heuristics/credit-lines';
 import { readabilityArticle } from './main-content';
 import { pruneArticle, pruneBoilerplate } from './prune-boilerplate';
 import { liesOutsideRegion, precedesRegion } from './separate-readings';
@@ -70,10 +71,11 @@ export interface MainContentHints {
 /**
  * What goes from the reading taken once both have been weighed, so that neither is weighed differently for it:
  * sections headed as recommendations or calls to the reader, pictures' credits, an article's notes about its writer,
- * its list of sources, its tables of contents, its newsletter pitches and its asks to follow it elsewhere, the heading
- * that repeats its title and its byline, skip links, notices to readers who are not signed in, the fine print binding
- * them to the site's terms, links drawn as buttons on lines of their own, stray labels (ad slots', dead controls'), and
- * the headings left with nothing under them at its end.
+ * its list of sources, its tables of contents, its newsletter pitches and its asks to follow it elsewhere, the social
+ * networks' posts embedded in it, the heading that repeats its title, its byline and its lines crediting its writers
+ * and reviewers, skip links, notices to readers who are not signed in, the fine print binding them to the site's terms,
+ * links drawn as buttons on lines of their own, stray labels (ad slots', dead controls'), and the headings left with
+ * nothing under them at its end.
  */
 function removeLeftovers(content: Element, hints: MainContentHints): void {
   removePromotionalSections(content, hints.article);
@@ -88,6 +90,7 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
     removeNamedDisclaimers(content);
     // Before the datelines: a date that shared a line with the byline is then a line of its own.
     removeByline(content);
+    removeCreditLines(content);
     removeStoryDatelines(content);
     removeNewsletterPitches(content);
     removeSocialFollowPitches(content);
