@@ -11,6 +11,7 @@ import { removeSkipLinks } from './heuristics/skip-links';
 import { removeStrayLabels } from './heuristics/stray-labels';
 import { removeTrailingHeadings } from './heuristics/trailing-headings';
 import { removeWriterBios } from './heuristics/writer-bio';
+import { removeContributorNotes } from './heuristics/contributor-note';
 import { removeDeclaredWriterNotes } from './heuristics/declared-writer';
 import { removeAffiliateDisclosures } from './heuristics/affiliate-disclosure';
 import { removeActionLinks } from './heuristics/action-links';
@@ -70,12 +71,12 @@ export interface MainContentHints {
 
 /**
  * What goes from the reading taken once both have been weighed, so that neither is weighed differently for it:
- * sections headed as recommendations or calls to the reader, pictures' credits, an article's notes about its writer,
- * its list of sources, its tables of contents, its newsletter pitches and its asks to follow it elsewhere, the social
- * networks' posts embedded in it, the heading that repeats its title, its byline and its lines crediting its writers
- * and reviewers, skip links, notices to readers who are not signed in, the fine print binding them to the site's terms,
- * links drawn as buttons on lines of their own, stray labels (ad slots', dead controls'), and the headings left with
- * nothing under them at its end.
+ * sections headed as recommendations or calls to the reader, pictures' credits, an article's notes about its writer
+ * and its contributors, its list of sources, its tables of contents, its newsletter pitches and its asks to follow it
+ * elsewhere, the social networks' posts embedded in it, the heading that repeats its title, its byline and its lines
+ * crediting its writers and reviewers, skip links, notices to readers who are not signed in, the fine print binding
+ * them to the site's terms, links drawn as buttons on lines of their own, stray labels (ad slots', dead controls'), and
+ * the headings left with nothing under them at its end.
  */
 function removeLeftovers(content: Element, hints: MainContentHints): void {
   removePromotionalSections(content, hints.article);
@@ -85,6 +86,7 @@ function removeLeftovers(content: Element, hints: MainContentHints): void {
     removePictureCaptions(content);
     removeInPageContents(content, hints.pageUrl);
     removeWriterBios(content);
+    removeContributorNotes(content);
     removeDeclaredWriterNotes(content, hints.writers ?? []);
     removeAffiliateDisclosures(content);
     removeNamedDisclaimers(content);
