@@ -37,6 +37,10 @@ const HEADER_WORD = /header/i;
 // how it looks; Readability reads their "extra" as a block of extras beside the content and drops the text.
 const STYLE_EXTRA_WORDS = /\S*extra[-_]?(?:bold|light|tight|wide|widest|loose|spacing|space|padding)\S*/gi;
 const EXTRA_WORD = /extra/i;
+// The state words of a collapsed panel's class ("accordion-panel-hidden", "is-hidden"): the panel is hidden only until
+// its control is chosen, and Readability weighs a class saying "hidden" against the block and drops its text.
+const HIDDEN_STATE_WORDS = /\S*hidden\S*/gi;
+const HIDDEN_WORD = /hidden/i;
 
 function isInvisible(name: string, attributes: TagAttributes, controlled: boolean): boolean {
   // A tab panel, or any panel labelled by the control that opens it (an accordion's answer, a collapsed section), is
@@ -119,13 +123,16 @@ export function isUnlikelyByName(
 }
 
 /**
- * An element's class as the copy given to Readability carries it: without the words that say how its text looks, and
- * on a heading without those that name it a block's header.
+ * An element's class as the copy given to Readability carries it: without the words that say how its text looks, on a
+ * heading without those that name it a block's header, and on a collapsible panel without those that say it is hidden.
  */
 export function classForReadability(name: string, className: string): string {
   const heading = HEADINGS.has(name);
-  // Every element's class comes through here: most say neither word, and keep their class as it is.
-  if (!EXTRA_WORD.test(className) && !(heading && HEADER_WORD.test(className))) return className;
-  const unstyled = className.replace(STYLE_EXTRA_WORDS, '');
-  return (heading ? unstyled.replace(HEADER_CLASS_WORDS, '') : unstyled).replace(/\s+/g, ' ').trim();
+  const collapsedPanel = HIDDEN_WORD.test(className) && COLLAPSIBLE_PANEL_CLASS.test(className);
+  // Every element's class comes through here: most say none of these words, and keep their class as it is.
+  if (!EXTRA_WORD.test(className) && !(heading && HEADER_WORD.test(className)) && !collapsedPanel) return className;
+  let kept = className.replace(STYLE_EXTRA_WORDS, '');
+  if (heading) kept = kept.replace(HEADER_CLASS_WORDS, '');
+  if (collapsedPanel) kept = kept.replace(HIDDEN_STATE_WORDS, '');
+  return kept.replace(/\s+/g, ' ').trim();
 }

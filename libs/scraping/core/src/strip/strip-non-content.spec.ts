@@ -169,6 +169,16 @@ describe('stripNonContent', () => {
     expect(stripNonContent(html, OPTIONS)).toBe(html);
   });
 
+  it('gives Readability the class of a collapsed panel without the words saying it is hidden', () => {
+    const html =
+      '<div class="kt-accordion-panel kt-accordion-panel-hidden"><p>Pick the warmest bag you can carry.</p></div>' +
+      '<div class="note is-hidden"><p>Not a panel.</p></div>';
+    expect(stripNonContent(html, { ...OPTIONS, mainContentPrefilter: true })).toBe(
+      '<div class="kt-accordion-panel"><p>Pick the warmest bag you can carry.</p></div>' +
+        '<div class="note is-hidden"><p>Not a panel.</p></div>',
+    );
+  });
+
   it('keeps the panels of an accordion whose buttons name them, though they are hidden from screen readers', () => {
     const html =
       '<button aria-controls="guide-1" aria-expanded="false">How to choose</button>' +
