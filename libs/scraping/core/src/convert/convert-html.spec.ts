@@ -421,4 +421,18 @@ describe('convertHtml, a page whose address files it as a story', () => {
     const markdown = convert(html, { url: 'https://example.com/seals' }).outputs.markdown;
     expect(markdown).toContain('Seal counts in the estuary');
   });
+
+  it("is read as one from its og:url when served from an address that names no site (a mirror's, a test server's)", () => {
+    const copy = html.replace(
+      '<title>',
+      '<meta property="og:url" content="https://example.com/blog/seals-on-the-sandbanks"><title>',
+    );
+    for (const url of ['http://127.0.0.1:8765/page/17', 'http://localhost/copy']) {
+      expect(convert(copy, { url }).outputs.markdown).not.toContain('Seal counts in the estuary');
+    }
+    // A site's own address wins over whatever its og:url names (a template's may name its staging host).
+    expect(convert(copy, { url: 'https://example.org/seals' }).outputs.markdown).toContain(
+      'Seal counts in the estuary',
+    );
+  });
 });

@@ -1,4 +1,9 @@
-import { hasOpenGraphArticleType, hasStoryAddress, StoryMarksProbe } from '../main-content/heuristics/article-page';
+import {
+  declaredPageUrl,
+  hasOpenGraphArticleType,
+  hasStoryAddress,
+  StoryMarksProbe,
+} from '../main-content/heuristics/article-page';
 import { declaredWriters } from '../main-content/heuristics/declared-writer';
 import { declaresDiscussion } from '../main-content/heuristics/discussion-page';
 import { declaresProduct } from '../main-content/heuristics/product-page';
@@ -50,8 +55,9 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
   scanHtml(request.html, visitors);
 
   const outputs: ConvertedOutputs = { metadata: metadata.result() };
+  const pageUrl = declaredPageUrl(request.url, outputs.metadata.ogUrl);
   const article =
-    storyMarks !== undefined && (storyMarks.result(request.html, outputs.metadata) || hasStoryAddress(request.url));
+    storyMarks !== undefined && (storyMarks.result(request.html, outputs.metadata) || hasStoryAddress(pageUrl));
   const page: PageFacts = { unrendered: shell.result() };
   if (formats.has('rawHtml')) outputs.rawHtml = request.html;
   if (links && formats.has('links')) outputs.links = links.result();
@@ -65,7 +71,7 @@ export function convertHtml(request: ConvertRequest): ConvertResult {
       product,
       article,
       openGraphArticle: storyMarks !== undefined && !article && hasOpenGraphArticleType(outputs.metadata),
-      pageUrl: request.url,
+      pageUrl,
       writers: article ? declaredWriters(request.html) : [],
       titles: [outputs.metadata.title, outputs.metadata.ogTitle].filter((title) => title !== undefined),
     });

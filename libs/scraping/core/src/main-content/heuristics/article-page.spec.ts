@@ -1,6 +1,6 @@
 import { MetadataCollector } from '../../metadata/extract-metadata';
 import { scanHtml } from '../../scan/html-scan';
-import { hasStoryAddress, StoryMarksProbe } from './article-page';
+import { declaredPageUrl, hasStoryAddress, StoryMarksProbe } from './article-page';
 
 /** Whether the page reads as an article, its marks read in one streaming pass as the conversion reads them. */
 function readsAsArticle(html: string): boolean {
@@ -74,5 +74,24 @@ describe('story addresses', () => {
     ['no address', ''],
   ])('do not include %s', (_name, url) => {
     expect(hasStoryAddress(url)).toBe(false);
+  });
+});
+
+describe('declared page addresses', () => {
+  const declared = 'https://example.com/blog/how-to-plant-tomatoes';
+
+  it.each(['http://127.0.0.1:8765/page/4', 'http://[::1]:3000/copy', 'http://localhost/copy'])(
+    'take og:url for a page fetched from %s',
+    (url) => {
+      expect(declaredPageUrl(url, declared)).toBe(declared);
+    },
+  );
+
+  it.each([
+    ['a named site', 'https://www.example.org/tomatoes', declared],
+    ['no og:url', 'http://127.0.0.1/page/4', undefined],
+    ['an og:url that is no web address', 'http://127.0.0.1/page/4', '/blog/how-to-plant-tomatoes'],
+  ])('keep the fetched address for %s', (_name, url, openGraphUrl) => {
+    expect(declaredPageUrl(url, openGraphUrl)).toBe(url);
   });
 });

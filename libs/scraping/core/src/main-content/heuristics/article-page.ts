@@ -44,6 +44,25 @@ export function hasStoryAddress(url: string): boolean {
   );
 }
 
+// A host that names no site: an IP address (v4, or v6 in brackets) or a single label such as `localhost`.
+const UNNAMED_HOST = /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[\da-f:.]+\]|[^.]+)$/i;
+
+/** Whether `url` is an absolute http(s) URL. */
+function isWebUrl(url: string): boolean {
+  return URL.canParse(url) && ['http:', 'https:'].includes(new URL(url).protocol);
+}
+
+/**
+ * The address the page gives itself (its Open Graph `og:url`) when it was fetched from an address that names no site
+ * (`url` on an IP address or `localhost`: a copy served by a mirror, a cache or a test server): the copy is still the
+ * page of the site it names, whose other pages its links lead to and whose addresses tell a story. Otherwise the
+ * address it was fetched from, whatever `og:url` says (a template's may name its staging host).
+ */
+export function declaredPageUrl(url: string, openGraphUrl: string | undefined): string {
+  if (openGraphUrl === undefined || !isWebUrl(openGraphUrl) || !URL.canParse(url)) return url;
+  return UNNAMED_HOST.test(new URL(url).hostname) ? openGraphUrl : url;
+}
+
 /** Whether the page's Open Graph type, as its metadata reads it, is "article". */
 export function hasOpenGraphArticleType(metadata: PageMetadataFields): boolean {
   return [metadata['og:type']].flat().some((type) => type?.trim().toLowerCase() === 'article');
